@@ -1,0 +1,55 @@
+import { defineConfig, type UserConfigExport } from '@tarojs/cli';
+import devConfig from './dev';
+import prodConfig from './prod';
+import { require as tsxRequire } from 'tsx/cjs/api';
+
+// The route table lives in src/ (the app and the server read it too); Taro's
+// config loader only transpiles config/, so load it through tsx.
+const { h5CustomRoutes } = tsxRequire('../src/routes.ts', __filename) as typeof import('../src/routes');
+
+// API origin baked into the mini-program (H5 calls its own origin).
+const apiBase = process.env.TARO_APP_API_BASE || '';
+
+export default defineConfig<'webpack5'>(async (merge) => {
+  const baseConfig: UserConfigExport<'webpack5'> = {
+    projectName: 'livegallery',
+    date: '2026-11-22',
+    designWidth: 750,
+    deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 },
+    sourceRoot: 'src',
+    outputRoot: `dist/${process.env.TARO_ENV}`,
+    plugins: [],
+    defineConstants: {},
+    env: { TARO_APP_API_BASE: JSON.stringify(apiBase) },
+    alias: {},
+    copy: { patterns: [], options: {} },
+    framework: 'react',
+    compiler: { type: 'webpack5', prebundle: { enable: false } },
+    cache: { enable: false },
+    sass: { silenceDeprecations: ['legacy-js-api', 'import', 'global-builtin', 'color-functions', 'mixed-decls'] } as never,
+    mini: {
+      postcss: {
+        pxtransform: { enable: true, config: {} },
+        cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } }
+      },
+      optimizeMainPackage: { enable: true }
+    },
+    h5: {
+      publicPath: '/',
+      staticDirectory: 'static',
+      router: { mode: 'browser', customRoutes: h5CustomRoutes() },
+      output: { filename: 'js/[name].[contenthash:8].js', chunkFilename: 'js/[name].[contenthash:8].js' },
+      miniCssExtractPluginOption: {
+        ignoreOrder: true,
+        filename: 'css/[name].[contenthash:8].css',
+        chunkFilename: 'css/[name].[contenthash:8].css'
+      },
+      postcss: {
+        autoprefixer: { enable: true, config: {} },
+        cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } }
+      }
+    }
+  };
+  if (process.env.NODE_ENV === 'development') return merge({}, baseConfig, devConfig);
+  return merge({}, baseConfig, prodConfig);
+});

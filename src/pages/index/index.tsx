@@ -1,0 +1,7 @@
+import { View, Text } from '@tarojs/components';
+import { useRouter } from '@tarojs/taro';
+
+export default function Page() {
+  const r = useRouter();
+  return <View><Text>index {JSON.stringify(r.params)} {typeof location !== 'undefined' ? location.pathname : ''}</Text></View>;
+}
