@@ -1,10 +1,24 @@
-import { PropsWithChildren } from 'react';
+import { createElement, type PropsWithChildren } from 'react';
+import Taro, { useLaunch } from '@tarojs/taro';
 import { installPatternRoutes } from './platform/h5-routes';
+import { getRootStore, StoreContext } from './stores/RootStore';
+import { PAGES } from './routes';
+import './app.scss';
 
+// Before the H5 router is created: spec URLs resolve to their pages.
 if (process.env.TARO_ENV === 'h5') installPatternRoutes();
 
 function App({ children }: PropsWithChildren) {
-  return children;
+  const root = getRootStore();
+  useLaunch(() => {
+    // The session starts at launch; every page waits for it (PageShell).
+    if (root.session.status === 'idle') void root.session.start().catch(() => undefined);
+  });
+  return createElement(StoreContext.Provider, { value: root }, children);
 }
+
+Taro.onPageNotFound?.((res) => {
+  void Taro.redirectTo({ url: `/${PAGES.notFound}?url=${encodeURIComponent(res.path)}` });
+});
 
 export default App;

@@ -1,7 +1,11 @@
-import { View, Text } from '@tarojs/components';
-import { useRouter } from '@tarojs/taro';
+import { PageShell } from '../../components/page-shell';
+import { EntryRedirect } from '../../components/entry-redirect';
 
+/** /demo: opens the demo event. */
 export default function Page() {
-  const r = useRouter();
-  return <View><Text>demo {JSON.stringify(r.params)} {typeof location !== 'undefined' ? location.pathname : ''}</Text></View>;
+  return (
+    <PageShell>
+      <EntryRedirect params={{}} />
+    </PageShell>
+  );
 }

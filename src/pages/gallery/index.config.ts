@@ -1,1 +1,6 @@
-export default definePageConfig({ navigationBarTitleText: '' });
+export default definePageConfig({
+  navigationBarTitleText: '',
+  // Infinite scroll: the next page of photos loads within 800 px of the bottom (spec part 1 §9).
+  onReachBottomDistance: 800,
+  enableShareAppMessage: true
+});

@@ -1,7 +1,78 @@
-import { View, Text } from '@tarojs/components';
+import { useEffect, useMemo, useState } from 'react';
+import { View } from '@tarojs/components';
 import { useRouter } from '@tarojs/taro';
+import { observer } from 'mobx-react';
+import { useStores } from '../../stores/RootStore';
+import { PageShell } from '../../components/page-shell';
+import { GalleryHeader } from '../../components/gallery-header';
+import { BottomNav } from '../../components/bottom-nav';
+import { EmptyState } from '../../components/empty-state';
+import { NotFound } from '../../components/not-found';
+import { PageRenderer } from '../../page-components/PageRenderer';
+import { visibleTabs, showNavigator, tabAction, type TabIndex } from '../../stores/navTabs';
+import { galleryKeyFromParams, pageDataOf, navigatorOf } from '../../stores/galleryPage';
+import { openUrl } from '../../platform/navigate';
+import { setTitle } from '../../platform/ui';
+import { t } from '../../i18n';
+import './index.scss';
+
+/** /g/{link_id}, /g/{link_id}/original/{val}, /gti/…, /g/{linkid}/visit/{parentid}, legacy /wx/gallery?id=. */
+function GalleryPage() {
+  const params = useRouter().params as Record<string, string | undefined>;
+  const { gallery: store, session, settings } = useStores();
+  const key = useMemo(() => galleryKeyFromParams(params), [params.link_id, params.gti, params.id, params.scene]);
+  const [tab, setTab] = useState<TabIndex>(0);
+
+  useEffect(() => {
+    if (!session.ready) return;
+    if (session.sysinfo) store.setClockSkew(session.sysinfo.srv_time);
+    if (key) void store.open(key);
+  }, [key, session.ready]);
+
+  const g = store.gallery;
+  useEffect(() => {
+    if (g) {
+      setTitle(g.name);
+      settings.setGalleryLocale(g.config.locale);
+    }
+  }, [g?.id]);
+
+  if (!key || store.state === 'notFound') return <NotFound />;
+  if (store.state === 'error') {
+    return <EmptyState text={t('common.LoadError')} action={{ label: t('common.retry'), onTap: () => void store.open(key) }} />;
+  }
+  if (!g || store.state === 'loading') return <View className="gallery-page gallery-page--loading" data-testid="gallery-loading" />;
+
+  const pagedata = pageDataOf(g);
+  const tabs = visibleTabs({ config: g.config, navigator: navigatorOf(pagedata), orderContext: !!params.from, hasParent: g.parent > 0 });
+  const navShown = showNavigator(tabs);
+  const onTab = (i: TabIndex) => {
+    const action = tabAction(i, tab, g);
+    if (action.kind === 'open') openUrl(action.url);
+    else if (action.kind === 'switch') setTab(action.index);
+  };
+
+  return (
+    <View className={`gallery-page${navShown ? ' gallery-page--with-nav' : ''}`} style={{ background: g.config.theme.background }}>
+      {tab === 0 ? (
+        <>
+          <GalleryHeader gallery={g} status={store.status!} photoCount={g.image_total} />
+          <PageRenderer pagedata={pagedata} context={{ gallery: g, children: store.children, navShown }} />
+        </>
+      ) : (
+        <EmptyState text={t(tab === 2 ? 'face.myPhotoEmpty' : 'face.followingEmpty')} testId={`face-tab-${tab}`} />
+      )}
+      {navShown ? <BottomNav tabs={tabs} active={tab} color={g.config.theme.main} onTap={(x) => onTab(x.index)} /> : null}
+    </View>
+  );
+}
+
+const Observed = observer(GalleryPage);
 
 export default function Page() {
-  const r = useRouter();
-  return <View><Text>gallery {JSON.stringify(r.params)} {typeof location !== 'undefined' ? location.pathname : ''}</Text></View>;
+  return (
+    <PageShell>
+      <Observed />
+    </PageShell>
+  );
 }

@@ -1,7 +1,45 @@
-import { View, Text } from '@tarojs/components';
-import { useRouter } from '@tarojs/taro';
+import { View, Text, Image } from '@tarojs/components';
+import { observer } from 'mobx-react';
+import { useStores } from '../../stores/RootStore';
+import { PageShell } from '../../components/page-shell';
+import { PageFrame } from '../../components/page-frame';
+import { OptionRow } from '../../components/option-row';
+import { t, type MessageKey } from '../../i18n';
+import type { LocalSettings } from '../../stores/SettingsStore';
+import './index.scss';
+
+const LANGS: LocalSettings['language'][] = ['system', 'zh-CN', 'en-US'];
+const MODES: LocalSettings['mode'][] = ['system', '1', '2', '4', 'flow', 'waterfall'];
+const ORDERS: LocalSettings['order'][] = ['system', 'asc', 'desc'];
+
+const label = (prefix: string, v: string): string => t((v === 'system' ? 'opt.system' : `${prefix}${v}`) as MessageKey);
+
+/** /page/me: who I am and my device settings (language, photo layout, photo sort). */
+const Me = observer(function Me() {
+  const { session, settings } = useStores();
+  const user = session.user;
+  return (
+    <PageFrame title={t('page.me')} testId="page-me">
+      <View className="me-head">
+        {user?.photo ? <Image className="me-head__avatar" src={user.photo} /> : <View className="me-head__avatar me-head__avatar--empty" />}
+        <Text className="me-head__name" data-testid="me-name">
+          {user && !user.is_mock && user.nickname ? user.nickname : t('me.guest')}
+        </Text>
+      </View>
+      <View className="me-menu">
+        <OptionRow testId="me-language" title={t('me.language')} value={settings.language} options={LANGS.map((v) => ({ value: v, label: label('opt.', v) }))} onChange={(v) => settings.set('language', v)} />
+        <OptionRow testId="me-layout" title={t('me.layout')} value={settings.mode} options={MODES.map((v) => ({ value: v, label: label('opt.mode.', v) }))} onChange={(v) => settings.set('mode', v)} />
+        <OptionRow testId="me-sort" title={t('me.sort')} value={settings.order} options={ORDERS.map((v) => ({ value: v, label: label('opt.order.', v) }))} onChange={(v) => settings.set('order', v)} />
+      </View>
+      <Text className="me-footer">{t('me.footer')}</Text>
+    </PageFrame>
+  );
+});
 
 export default function Page() {
-  const r = useRouter();
-  return <View><Text>me {JSON.stringify(r.params)} {typeof location !== 'undefined' ? location.pathname : ''}</Text></View>;
+  return (
+    <PageShell>
+      <Me />
+    </PageShell>
+  );
 }

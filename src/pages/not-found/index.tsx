@@ -1,7 +1,10 @@
-import { View, Text } from '@tarojs/components';
-import { useRouter } from '@tarojs/taro';
+import { PageShell } from '../../components/page-shell';
+import { NotFound } from '../../components/not-found';
 
 export default function Page() {
-  const r = useRouter();
-  return <View><Text>not-found {JSON.stringify(r.params)} {typeof location !== 'undefined' ? location.pathname : ''}</Text></View>;
+  return (
+    <PageShell>
+      <NotFound />
+    </PageShell>
+  );
 }

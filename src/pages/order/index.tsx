@@ -1,7 +1,15 @@
-import { View, Text } from '@tarojs/components';
-import { useRouter } from '@tarojs/taro';
+import { PageShell } from '../../components/page-shell';
+import { PageFrame } from '../../components/page-frame';
+import { EmptyState } from '../../components/empty-state';
+import { t } from '../../i18n';
 
+/** /page/order/{link_id}: the order or preorder page (content: payment issue). */
 export default function Page() {
-  const r = useRouter();
-  return <View><Text>order {JSON.stringify(r.params)} {typeof location !== 'undefined' ? location.pathname : ''}</Text></View>;
+  return (
+    <PageShell>
+      <PageFrame title={t('page.order')} testId="page-order">
+        <EmptyState text={t('empty.order')} />
+      </PageFrame>
+    </PageShell>
+  );
 }

@@ -1,7 +1,15 @@
-import { View, Text } from '@tarojs/components';
-import { useRouter } from '@tarojs/taro';
+import { PageShell } from '../../components/page-shell';
+import { PageFrame } from '../../components/page-frame';
+import { EmptyState } from '../../components/empty-state';
+import { t } from '../../i18n';
 
+/** /page/person/{link_id}/{personid}/{openid}: a followed person's album (content: face issue). */
 export default function Page() {
-  const r = useRouter();
-  return <View><Text>person {JSON.stringify(r.params)} {typeof location !== 'undefined' ? location.pathname : ''}</Text></View>;
+  return (
+    <PageShell>
+      <PageFrame title={t('page.person')} testId="page-person">
+        <EmptyState text={t('empty.person')} />
+      </PageFrame>
+    </PageShell>
+  );
 }

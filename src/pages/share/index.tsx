@@ -1,7 +1,15 @@
-import { View, Text } from '@tarojs/components';
-import { useRouter } from '@tarojs/taro';
+import { PageShell } from '../../components/page-shell';
+import { PageFrame } from '../../components/page-frame';
+import { EmptyState } from '../../components/empty-state';
+import { t } from '../../i18n';
 
+/** /page/share/{openid}/{ids}: image share page (content: sharing issue). */
 export default function Page() {
-  const r = useRouter();
-  return <View><Text>share {JSON.stringify(r.params)} {typeof location !== 'undefined' ? location.pathname : ''}</Text></View>;
+  return (
+    <PageShell>
+      <PageFrame title={t('page.share')} testId="page-share">
+        <EmptyState text={t('empty.share')} />
+      </PageFrame>
+    </PageShell>
+  );
 }

@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config';
+import type { Db } from './db';
+import { migrate } from './db/migrate';
+import type { ObjectStore } from './storage';
+import { createContext, type AppContext } from './context';
+import { AppError, sendError } from './http';
+import { ErrorCode } from '../../types/envelope';
+import { tokenFromHeader } from './services/session';
+import sessionRoutes from './routes/session';
+import galleryRoutes from './routes/gallery';
+import photoRoutes from './routes/photos';
+import imageRoutes from './routes/image';
+import h5Routes from './routes/h5';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    token: string | undefined;
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  store: ObjectStore;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The whole server as a Fastify instance; tests use it without a port (app.inject). */
+export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  await migrate(deps.db);
+  fs.mkdirSync(path.join(deps.config.dataDir, 'cache'), { recursive: true });
+  const ctx = createContext(deps.config, deps.db, deps.store);
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 300 }
+  });
+
+  app.decorateRequest('token', undefined);
+  app.addHook('onRequest', async (req) => {
+    req.token = tokenFromHeader(req.headers.authorization);
+  });
+
+  app.setErrorHandler((err, req, reply) => {
+    if (err instanceof AppError) return sendError(reply, err);
+    const e = err as { validation?: unknown; statusCode?: number; message: string; code?: string };
+    if (e.validation) return sendError(reply, new AppError(ErrorCode.BAD_REQUEST, e.message));
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+      return sendError(reply, new AppError(e.statusCode, e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Unsupported content type' : e.message));
+    }
+    req.log.error({ err }, 'unhandled error');
+    return sendError(reply, new AppError(ErrorCode.INTERNAL, 'Internal server error'));
+  });
+
+  await app.register(async (api) => {
+    await sessionRoutes(api, ctx);
+    await galleryRoutes(api, ctx);
+    await photoRoutes(api, ctx);
+    await imageRoutes(api, ctx);
+    await h5Routes(api, ctx);
+  });
+  return { app, ctx };
+}

@@ -1,0 +1,41 @@
+import type { FastifyRequest } from 'fastify';
+import type { Config } from './config';
+import type { Db } from './db';
+import type { ObjectStore } from './storage';
+import { SessionService, type SessionUser } from './services/session';
+import { GalleryService } from './services/gallery';
+import { PhotoService } from './services/photos';
+import { unauthorized } from './http';
+
+/** Everything a route needs, built once per app: config, database, store and services. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  store: ObjectStore;
+  sessions: SessionService;
+  galleries: GalleryService;
+  photos: PhotoService;
+  /** The session's user, or a 401 envelope. */
+  requireUser(req: FastifyRequest): Promise<SessionUser>;
+  /** The session's user or null (guests without a token). */
+  currentUser(req: FastifyRequest): Promise<SessionUser | null>;
+}
+
+export function createContext(config: Config, db: Db, store: ObjectStore): AppContext {
+  const sessions = new SessionService(db);
+  const currentUser = (req: FastifyRequest) => sessions.resolve(req.token);
+  return {
+    config,
+    db,
+    store,
+    sessions,
+    galleries: new GalleryService(db),
+    photos: new PhotoService(db),
+    currentUser,
+    async requireUser(req) {
+      const user = await currentUser(req);
+      if (!user) throw unauthorized();
+      return user;
+    }
+  };
+}

@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { loadConfig } from './config';
+import { openDb } from './db';
+import { LocalStore } from './storage';
+import { buildApp } from './app';
+import { seedDemo } from './services/demo';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    console.error(`Configuration error: ${(e as Error).message}`);
+    process.exit(2);
+  }
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const store = new LocalStore(path.join(config.dataDir, 'objects'));
+  const { app, ctx } = await buildApp({
+    config,
+    db,
+    store,
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: {
+        // Log paths only: query strings may carry codes or passwords.
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split('?')[0] })
+      }
+    }
+  });
+  let demoLink: string | null = null;
+  if (config.seedDemo) demoLink = await seedDemo(ctx, { log: (m) => app.log.info(m) });
+  await app.listen({ port: config.port, host: config.host });
+  const base = config.publicUrl;
+  console.log(`Server listening on ${base} (database: ${db.kind}, data: ${config.dataDir})`);
+  if (demoLink) {
+    console.log('Demo event:');
+    console.log(`${base}/g/${demoLink}`);
+  }
+  const stop = async () => {
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { matchUrl } from '../../../src/routes';
+import { AppError, sendError } from '../http';
+import { ErrorCode } from '../../../types/envelope';
+import type { AppContext } from '../context';
+
+/**
+ * Serves the H5 build from the same origin as the API and images. Every route
+ * of src/routes.ts answers index.html (typed, shared or reloaded links work);
+ * other paths get index.html with status 404 so the app shows its not-found page.
+ */
+export default async function h5Routes(app: FastifyInstance, ctx: AppContext) {
+  const dir = ctx.config.h5Dir;
+  const indexFile = path.join(dir, 'index.html');
+  const hasBuild = fs.existsSync(indexFile);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: dir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders(res, file) {
+        // Hashed assets never change; index.html always revalidates.
+        if (/\.[0-9a-f]{8}\.(js|css)$/.test(file)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      }
+    });
+  }
+  let indexHtml: string | null = null;
+  const readIndex = () => (indexHtml ??= fs.readFileSync(indexFile, 'utf8'));
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.raw.url ?? '/';
+    const isApi = url.startsWith('/api/') || url.startsWith('/img/') || url === '/session.js';
+    if (isApi || req.method !== 'GET' || !hasBuild) {
+      const msg = isApi || !hasBuild ? `No such endpoint: ${req.method} ${url.split('?')[0]}` : 'Method not allowed';
+      return sendError(reply, new AppError(ErrorCode.NOT_FOUND, msg));
+    }
+    // Static assets that do not exist are plain 404s, not the app.
+    if (/^\/(js|css|static)\//.test(url)) return sendError(reply, new AppError(ErrorCode.NOT_FOUND, 'No such file'));
+    const known = matchUrl(url) !== null || /^\/pages\//.test(url);
+    return reply.status(known ? 200 : 404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(readIndex());
+  });
+}

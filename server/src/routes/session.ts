@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../http';
+import { detectEnv, isPcEnv } from '../../../types/ua';
+import type { SessionData } from '../../../types/api/session';
+import type { AppContext } from '../context';
+
+export default async function sessionRoutes(app: FastifyInstance, ctx: AppContext) {
+  /** Creates or resumes the visitor's session; the app renders after this answers. */
+  app.get('/session.js', async (req, reply) => {
+    const ua = req.headers['user-agent'] ?? '';
+    const miniProgram = req.headers['x-client'] === 'weapp';
+    const { user, token } = await ctx.sessions.createOrResume(req.token);
+    const data: SessionData = {
+      user: { openid: user.openid, nickname: user.nickname, photo: user.photo, is_mock: user.is_mock },
+      token,
+      redirect: null,
+      sysinfo: {
+        env: detectEnv(ua, { miniProgram }),
+        is_pc: !miniProgram && isPcEnv(ua),
+        web_appid: ctx.config.webAppId,
+        srv_time: Math.floor(Date.now() / 1000)
+      }
+    };
+    reply.header('cache-control', 'no-store');
+    return ok(data);
+  });
+
+  app.get('/api/v2/userinfo', async (req) => {
+    const user = await ctx.requireUser(req);
+    return ok({ openid: user.openid, nickname: user.nickname, photo: user.photo, is_mock: user.is_mock });
+  });
+}

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import crypto from 'node:crypto';
+
+/**
+ * Object store for originals and uploads. Local folder by default;
+ * an S3-compatible store comes with the ingest issue.
+ */
+export interface ObjectStore {
+  put(key: string, body: Buffer): Promise<void>;
+  get(key: string): Promise<Buffer | null>;
+  exists(key: string): Promise<boolean>;
+  /** A local file path when the store is a folder (lets sharp read without a copy). */
+  localPath(key: string): string | null;
+}
+
+const KEY_RE = /^[A-Za-z0-9][A-Za-z0-9._\-/]{0,300}$/;
+
+export function checkKey(key: string): void {
+  if (!KEY_RE.test(key) || key.includes('..') || key.includes('//')) throw new Error(`Invalid object key: ${key}`);
+}
+
+export class LocalStore implements ObjectStore {
+  constructor(private root: string) {
+    fs.mkdirSync(root, { recursive: true });
+  }
+
+  localPath(key: string): string {
+    checkKey(key);
+    return path.join(this.root, key);
+  }
+
+  /** Written to a temporary file and renamed, so a reader never sees half an object. */
+  async put(key: string, body: Buffer): Promise<void> {
+    const file = this.localPath(key);
+    await fsp.mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${crypto.randomBytes(6).toString('hex')}.tmp`;
+    await fsp.writeFile(tmp, body);
+    await fsp.rename(tmp, file);
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    try {
+      return await fsp.readFile(this.localPath(key));
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw e;
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      await fsp.access(this.localPath(key));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+/** Key of an image original by content hash. */
+export const originalKey = (hash: string) => `originals/${hash.slice(0, 2)}/${hash}`;

@@ -1,0 +1,77 @@
+import Taro from '@tarojs/taro';
+import type { Envelope } from '../../types/envelope';
+import { apiBase } from '../platform/env';
+import { readStored } from '../platform/storage';
+
+export const TOKEN_KEY = 'token';
+export const RETRY_ATTEMPTS = 3;
+export const RETRY_DELAY_MS = 300;
+
+/** A non-ok answer: HTTP status, envelope code and the body (spec part 3 §8). */
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly code: number,
+    public readonly body: unknown,
+    message: string
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type Method = 'GET' | 'POST';
+
+function clientHeader(): Record<string, string> {
+  return process.env.TARO_ENV === 'weapp' ? { 'X-Client': 'weapp' } : {};
+}
+
+/**
+ * One request over Taro.request: adds the token, unwraps `{code, data, msg}`.
+ * 401 is logged silently (the session layer re-creates the session); any other
+ * non-ok answer throws an ApiError with status and body.
+ */
+export async function request<T>(method: Method, path: string, params?: Record<string, unknown>): Promise<T> {
+  const token = readStored<string>(TOKEN_KEY, '');
+  const res = await Taro.request<Envelope<T>>({
+    url: `${apiBase()}${path}`,
+    method,
+    data: params,
+    header: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(method === 'POST' ? { 'Content-Type': 'application/json' } : {}),
+      ...clientHeader()
+    },
+    dataType: 'json'
+  });
+  const body = res.data as Envelope<T> | undefined;
+  const code = body && typeof body === 'object' ? body.code : res.statusCode;
+  if (res.statusCode === 401 || code === 401) {
+    console.info(`401 ${method} ${path}`);
+    throw new ApiError(401, 401, body, body?.msg ?? 'Unauthorized');
+  }
+  if (res.statusCode < 200 || res.statusCode >= 300 || code !== 200) {
+    throw new ApiError(res.statusCode, code ?? res.statusCode, body, `${res.statusCode} ${body?.msg ?? JSON.stringify(body)}`);
+  }
+  return body!.data;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Retry helper (spec part 1 §7): three attempts, 300 ms apart; answers of the server (4xx) are not retried. */
+export async function withRetry<T>(fn: () => Promise<T>, attempts = RETRY_ATTEMPTS, delayMs = RETRY_DELAY_MS): Promise<T> {
+  let last: unknown;
+  for (let i = 0; i < attempts; i++) {
+    try {
+      return await fn();
+    } catch (e) {
+      last = e;
+      if (e instanceof ApiError && e.status >= 400 && e.status < 500) throw e;
+      if (i < attempts - 1) await sleep(delayMs);
+    }
+  }
+  throw last;
+}
+
+export const get = <T>(path: string, params?: Record<string, unknown>) => withRetry(() => request<T>('GET', path, params));
+export const post = <T>(path: string, body?: Record<string, unknown>) => request<T>('POST', path, body);

@@ -1,0 +1,49 @@
+import { View, Text } from '@tarojs/components';
+import type { Gallery, GalleryStatus } from '../../../types/api/gallery';
+import { STATUS_TAG, STATUS_COLORS } from '../../../types/status';
+import { t, type MessageKey } from '../../i18n';
+import { formatCount } from '../../utils/format';
+import './index.scss';
+
+export function StatusTag(props: { status: GalleryStatus }) {
+  const tag = STATUS_TAG[props.status];
+  return (
+    <Text className="status-tag" data-testid="status-tag" data-status={props.status} style={{ background: STATUS_COLORS[tag.color] }}>
+      {t(tag.label as MessageKey)}
+    </Text>
+  );
+}
+
+/** Photo count and view count (spec part 1 §2 statistics row). */
+export function StatsRow(props: { photos: number; views: number; color?: string }) {
+  return (
+    <View className="stats-row" style={props.color ? { color: props.color } : undefined}>
+      <View className="stats-row__item" data-testid="stat-photos">
+        <Text className="stats-row__num">{formatCount(props.photos)}</Text>
+        <Text className="stats-row__label">{t('stats.photos')}</Text>
+      </View>
+      <View className="stats-row__item" data-testid="stat-views">
+        <Text className="stats-row__num">{formatCount(props.views)}</Text>
+        <Text className="stats-row__label">{t('stats.views')}</Text>
+      </View>
+    </View>
+  );
+}
+
+/** Gallery name, status tag and statistics row. */
+export function GalleryHeader(props: { gallery: Gallery; status: GalleryStatus; photoCount: number }) {
+  const { gallery } = props;
+  const theme = gallery.config.theme;
+  return (
+    <View className="gallery-header" style={{ color: theme.h1 }}>
+      <View className="gallery-header__title-row">
+        <Text className="gallery-header__name" data-testid="gallery-name">
+          {gallery.name}
+        </Text>
+        <StatusTag status={props.status} />
+      </View>
+      {gallery.galleryaddress ? <Text className="gallery-header__address" style={{ color: theme.h2 }}>{gallery.galleryaddress}</Text> : null}
+      <StatsRow photos={props.photoCount} views={gallery.view_detail.view} color={theme.h2} />
+    </View>
+  );
+}

@@ -1,0 +1,13 @@
+import { View } from '@tarojs/components';
+import { t } from '../../i18n';
+import { openUrl } from '../../platform/navigate';
+import { EmptyState } from '../empty-state';
+
+/** An unknown link id or address: a clear message and a way on. */
+export function NotFound() {
+  return (
+    <View data-testid="not-found">
+      <EmptyState text={t('notFound.title')} detail={t('notFound.text')} testId="not-found-state" action={{ label: t('notFound.home'), onTap: () => openUrl('/demo', { replace: true }) }} />
+    </View>
+  );
+}

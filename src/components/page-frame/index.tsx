@@ -1,0 +1,27 @@
+import { useEffect, type ReactNode } from 'react';
+import { View, Text } from '@tarojs/components';
+import { goBack } from '../../platform/navigate';
+import { setTitle } from '../../platform/ui';
+import { t } from '../../i18n';
+import './index.scss';
+
+/**
+ * The frame of a secondary page: a title bar with a back control (H5; the
+ * mini-program has its native bar) and the content below.
+ */
+export function PageFrame(props: { title: string; backUrl?: string; children: ReactNode; testId?: string }) {
+  useEffect(() => setTitle(props.title), [props.title]);
+  return (
+    <View className="page-frame" data-testid={props.testId ?? 'page-frame'}>
+      {process.env.TARO_ENV === 'h5' ? (
+        <View className="page-frame__bar">
+          <View className="page-frame__back" onClick={() => goBack(props.backUrl ?? '/demo')} data-testid="page-back">
+            <Text>‹ {t('common.back')}</Text>
+          </View>
+          <Text className="page-frame__title">{props.title}</Text>
+        </View>
+      ) : null}
+      <View className="page-frame__body">{props.children}</View>
+    </View>
+  );
+}

@@ -1,0 +1,39 @@
+import { useEffect, type ReactNode } from 'react';
+import { View, Text } from '@tarojs/components';
+import { observer } from 'mobx-react';
+import { useStores } from '../../stores/RootStore';
+import { t } from '../../i18n';
+import { EmptyState } from '../empty-state';
+import './index.scss';
+
+/**
+ * Every page renders inside this shell: nothing of the page renders until the
+ * session call has finished (spec part 1 §2 /session.js).
+ */
+export const PageShell = observer(function PageShell(props: { children: ReactNode; background?: string }) {
+  const { session } = useStores();
+  useEffect(() => {
+    if (session.status === 'idle') void session.start().catch(() => undefined);
+  }, [session]);
+
+  if (session.status === 'error') {
+    return (
+      <View className="page-shell">
+        <EmptyState text={t('app.sessionError')} testId="session-error" action={{ label: t('common.retry'), onTap: () => void session.start().catch(() => undefined) }} />
+      </View>
+    );
+  }
+  if (!session.ready) {
+    return (
+      <View className="page-shell page-shell--loading" data-testid="session-loading">
+        <View className="page-shell__spinner" />
+        <Text className="page-shell__hint">{t('app.loading')}</Text>
+      </View>
+    );
+  }
+  return (
+    <View className="page-shell" style={props.background ? { background: props.background } : undefined}>
+      {props.children}
+    </View>
+  );
+});

@@ -1,0 +1,27 @@
+import Taro from '@tarojs/taro';
+import { detectEnv } from '../../types/ua';
+import type { ClientEnv } from '../../types/api/session';
+
+/**
+ * The one place that knows where the app runs: the mini-program, or which
+ * browser (WeChat, WeChat Work, DingTalk, mobile, desktop) for H5.
+ */
+export function clientEnv(): ClientEnv {
+  if (process.env.TARO_ENV === 'weapp') return 'weapp';
+  return detectEnv(typeof navigator === 'undefined' ? '' : navigator.userAgent);
+}
+
+/** Origin of the API and the image host. H5 talks to its own origin. */
+export function apiBase(): string {
+  if (process.env.TARO_ENV === 'weapp') return (process.env.TARO_APP_API_BASE || 'http://localhost:8080').replace(/\/+$/, '');
+  return '';
+}
+
+export function windowWidth(): number {
+  if (process.env.TARO_ENV === 'h5') return typeof window === 'undefined' ? 375 : window.innerWidth;
+  return Taro.getWindowInfo().windowWidth;
+}
+
+/** Desktop layout above 800 px (spec part 1 §9 widescreen checks at 450 and 800). */
+export const WIDE_SCREEN = 800;
+export const MEDIUM_SCREEN = 450;

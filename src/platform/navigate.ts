@@ -1,0 +1,63 @@
+import Taro from '@tarojs/taro';
+import { toPagePath } from '../routes';
+import type { Link } from '../../types/page/link';
+import { buildUrl } from '../routes';
+
+/**
+ * Open a spec URL (`/g/abc123`, `/page/me` …). H5 keeps the spec URL in the
+ * address bar; the mini-program opens the matching page path with a query.
+ */
+export function openUrl(url: string, opts: { replace?: boolean } = {}): void {
+  const target = process.env.TARO_ENV === 'weapp' ? toPagePath(url) : url;
+  const nav = opts.replace ? Taro.redirectTo : Taro.navigateTo;
+  nav({ url: target }).catch(() => {
+    // The mini-program page stack holds 10 pages: replace when it is full.
+    if (!opts.replace) void Taro.redirectTo({ url: target });
+  });
+}
+
+/** Where a configured link leads, as a spec URL or an external address; null for 'empty'. */
+export function linkTarget(link: Link | undefined): { url: string; external: boolean } | null {
+  if (!link || link.type === 'empty') return null;
+  const id = link.link_id || link.value || '';
+  switch (link.type) {
+    case 'custom':
+      return link.url || link.value ? { url: (link.url || link.value)!, external: true } : null;
+    case 'page':
+    case 'gallery':
+    case 'subgallery':
+      return id ? { url: buildUrl('gallery', { link_id: id }), external: false } : null;
+    case 'home':
+      return { url: buildUrl('demo'), external: false };
+    case 'order':
+      return id ? { url: buildUrl('order', { link_id: id }), external: false } : null;
+    case 'video':
+      return link.link_id && link.value ? { url: buildUrl('video', { link_id: link.link_id, video_id: link.value }), external: false } : null;
+    case 'miniprogram':
+      return null;
+    default:
+      return null;
+  }
+}
+
+/** Follow a configured link: spec URLs in-app; external URLs in the browser (H5) or copied (mini-program). */
+export function openLink(link: Link | undefined): void {
+  if (link?.type === 'miniprogram' && link.appid && process.env.TARO_ENV === 'weapp') {
+    void Taro.navigateToMiniProgram({ appId: link.appid, path: link.path });
+    return;
+  }
+  const target = linkTarget(link);
+  if (!target) return;
+  if (!target.external) return openUrl(target.url);
+  if (process.env.TARO_ENV === 'h5') {
+    window.location.href = target.url;
+  } else {
+    // Mini-programs cannot open arbitrary web pages without a business domain: copy the link.
+    void Taro.setClipboardData({ data: target.url });
+  }
+}
+
+export function goBack(fallbackUrl: string): void {
+  if (Taro.getCurrentPages().length > 1) void Taro.navigateBack();
+  else openUrl(fallbackUrl, { replace: true });
+}

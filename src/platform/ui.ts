@@ -1,0 +1,11 @@
+import Taro from '@tarojs/taro';
+
+/** The page title: the browser tab in H5, the navigation bar in the mini-program. */
+export function setTitle(title: string): void {
+  if (process.env.TARO_ENV === 'h5') document.title = title;
+  else void Taro.setNavigationBarTitle({ title }).catch(() => undefined);
+}
+
+export function toast(title: string, ms = 2000): void {
+  void Taro.showToast({ title, icon: 'none', duration: ms }).catch(() => undefined);
+}

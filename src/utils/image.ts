@@ -1,0 +1,14 @@
+import type { ImageStyleName } from '../../types/image-style';
+import { apiBase } from '../platform/env';
+
+/** `{image host}/{hash}!{style}`; the gallery id tells the server whose watermark applies. */
+export function imageUrl(hash: string, style: ImageStyleName, galleryId?: number): string {
+  const q = galleryId ? `?g=${galleryId}` : '';
+  return `${apiBase()}/img/${hash}!${style}${q}`;
+}
+
+/** The style for a column: never wx_1920_n in a grid; small cells get the 375 crop. */
+export function styleForWidth(cssWidth: number, crop = false): ImageStyleName {
+  if (crop) return cssWidth <= 130 ? 'wx_250_160' : 'wx_375_240';
+  return cssWidth <= 400 ? 'wx_750_n' : 'wx_1920_n';
+}

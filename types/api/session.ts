@@ -1,0 +1,28 @@
+/** The environment the client runs in, as the server sees it (spec part 1 §3 sysinfo). */
+export type ClientEnv = 'weapp' | 'wechat' | 'wxwork' | 'dingtalk' | 'mobile' | 'pc';
+
+export interface SysInfo {
+  env: ClientEnv;
+  is_pc: boolean;
+  web_appid: string;
+  /** Server time, Unix seconds. */
+  srv_time: number;
+}
+
+export interface UserInfo {
+  openid: string;
+  nickname: string;
+  photo: string;
+  /** A guest not yet authorised. */
+  is_mock: boolean;
+}
+
+/** GET /session.js answer (JSON envelope). */
+export interface SessionData {
+  user: UserInfo;
+  token: string;
+  redirect: string | null;
+  sysinfo: SysInfo;
+}
+
+export const SESSION_REFRESH_MS = 3_540_000;

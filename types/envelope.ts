@@ -1,0 +1,46 @@
+/** Every API answer: `{ code, data, msg }`, code 200 on success (spec part 1 §7). */
+export interface Envelope<T = unknown> {
+  code: number;
+  data: T;
+  msg: string;
+}
+
+/**
+ * The error-code catalogue. Spec codes keep their numbers (part 1 §8, part 3 §8);
+ * the 4xx-class codes are ours, for bad input and missing things.
+ */
+export const ErrorCode = {
+  OK: 200,
+  /** Bad or missing parameter. */
+  BAD_REQUEST: 400,
+  /** Not logged in, or the token is unknown or expired. */
+  UNAUTHORIZED: 401,
+  /** Logged in, but not allowed. */
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  PAYLOAD_TOO_LARGE: 413,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+  /** Spec: no redirect link found / parent not found. */
+  NO_REDIRECT: 200001,
+  /** Spec: already-paid images (returns their ids). */
+  ALREADY_PAID: 200201,
+  /** Spec: no permission to enter. */
+  NO_PERMISSION: 200202,
+  /** Spec: wrong invite code. */
+  WRONG_INVITE_CODE: 200208,
+  /** Spec: wrong password. */
+  WRONG_PASSWORD: 200209,
+  /** Spec: session answer carrying a redirect. */
+  SESSION_REDIRECT: 200302
+} as const;
+
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** HTTP status used for each code (spec codes travel with 200 unless they are errors of input). */
+export function httpStatusOf(code: number): number {
+  if (code === 200) return 200;
+  if (code >= 400 && code < 600) return code;
+  return 200;
+}
