@@ -24,7 +24,7 @@ export default async function h5Routes(app: FastifyInstance, ctx: AppContext) {
       index: false,
       setHeaders(res, file) {
         // Hashed assets never change; index.html always revalidates.
-        if (/\.[0-9a-f]{8}\.(js|css)$/.test(file)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        if (/\.[0-9a-f]{8}\.(js|css)$/.test(file)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
       }
     });
   }

@@ -1,0 +1,149 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../config';
+import type { Db } from '../db';
+import { originalKey, type ObjectStore } from '../storage';
+import { AppError, forbidden, notFound } from '../http';
+import { ErrorCode } from '../../../types/envelope';
+import { IMAGE_STYLES, type ImageStyleName } from '../../../types/image-style';
+import type { Watermark } from '../../../types/watermark';
+import type { GalleryConfig } from '../../../types/api/gallery';
+import { RenderCache, cacheKey } from './cache';
+import { FORMAT_MIME, negotiateFormat, renderImage, type OutputFormat } from './render';
+import { isValidIconHash, normalizeWatermark, watermarkFingerprint } from './watermark';
+
+export { negotiateFormat } from './render';
+
+/** What one request will get: decided before any pixel is touched (so 304s stay cheap). */
+export interface ImagePlan {
+  hash: string;
+  style: ImageStyleName;
+  /** null for the original (served as stored). */
+  format: OutputFormat | null;
+  contentType: string;
+  watermark: Watermark | null;
+  /** Render cache key (also the ETag); the hash for originals. */
+  key: string;
+  etag: string;
+}
+
+export type ImageBody = { kind: 'buffer'; body: Buffer } | { kind: 'file'; path: string; size: number };
+
+interface HolderRow {
+  gallery_id: number | null;
+  show_mark: number;
+  watermarks: unknown;
+  config: Partial<GalleryConfig> | null;
+}
+
+const ICON_CACHE_MAX = 32;
+
+/**
+ * Serving `{hash}!{style}`: which gallery's rules apply, whether the original may
+ * go out, which watermark to draw, and the cached or fresh render.
+ */
+export class ImagePipeline {
+  readonly cache: RenderCache;
+  private icons = new Map<string, Buffer>();
+
+  constructor(private deps: { db: Db; store: ObjectStore; config: Config }) {
+    this.cache = new RenderCache(path.join(deps.config.dataDir, 'cache'));
+  }
+
+  async plan(hash: string, style: ImageStyleName, accept: string | undefined, galleryId?: number): Promise<ImagePlan> {
+    const isOriginal = style === 'original';
+    const params: unknown[] = [hash];
+    let join = 'LEFT JOIN photos p ON p.hash = i.hash';
+    if (galleryId !== undefined) {
+      params.push(galleryId);
+      join += ' AND p.gallery_id = $2';
+    }
+    // One round trip: the image and every gallery holding it (or the named one).
+    const { rows: found } = await this.deps.db.query<HolderRow & { mime: string }>(
+      `SELECT i.mime, p.gallery_id, p.show_mark, g.watermarks, g.config
+       FROM images i ${join} LEFT JOIN galleries g ON g.id = p.gallery_id WHERE i.hash = $1`,
+      params
+    );
+    if (!found.length) throw notFound('Image not found');
+    const mime = found[0].mime;
+    const rows = found.filter((r) => r.gallery_id !== null);
+    if (!rows.length && galleryId !== undefined) throw notFound('Image not found');
+
+    // The most restrictive holder decides: for originals one that refuses them, for
+    // styles one that draws a watermark.
+    const unmarked = (r: HolderRow) => (r.show_mark === 1 && normalizeWatermark(r.watermarks) ? 0 : 1);
+    const allowsOriginal = (r: HolderRow) => (Number(r.config?.original_photo ?? 0) === 1 ? 1 : 0);
+    const [first, second] = isOriginal ? [allowsOriginal, unmarked] : [unmarked, allowsOriginal];
+    rows.sort((a, b) => first(a) - first(b) || second(a) - second(b) || (a.gallery_id ?? 0) - (b.gallery_id ?? 0));
+    const holder = rows[0] as HolderRow | undefined;
+
+    if (isOriginal) {
+      // Images in no gallery (icons, banners) have no original to give either.
+      if (!holder || !allowsOriginal(holder)) throw forbidden('Original photo is not available');
+      return { hash, style, format: null, contentType: mime, watermark: null, key: hash, etag: `"${hash}"` };
+    }
+
+    const watermark = holder && holder.show_mark === 1 ? normalizeWatermark(holder.watermarks) : null;
+    const format = negotiateFormat(accept);
+    const key = cacheKey({ hash, style, ext: format === 'webp' ? 'webp' : 'jpg', mark: watermark ? watermarkFingerprint(watermark) : '' });
+    return { hash, style, format, contentType: FORMAT_MIME[format], watermark, key, etag: `"${key}"` };
+  }
+
+  /** The bytes of a plan: the stored original, or the cached/fresh render. */
+  async body(plan: ImagePlan): Promise<ImageBody> {
+    const srcKey = originalKey(plan.hash);
+    if (plan.format === null) {
+      const file = this.deps.store.localPath(srcKey);
+      if (file) {
+        const st = await fs.promises.stat(file).catch(() => null);
+        if (!st) throw notFound('Image not found');
+        return { kind: 'file', path: file, size: st.size };
+      }
+      const buf = await this.deps.store.get(srcKey);
+      if (!buf) throw notFound('Image not found');
+      return { kind: 'buffer', body: buf };
+    }
+    const format = plan.format;
+    const { body } = await this.cache.get(plan.key, async () => {
+      const source = await this.source(srcKey);
+      const wm = plan.watermark;
+      const watermark = wm ? { icon: await this.icon(wm.icon), wm } : null;
+      return renderImage({ source, style: IMAGE_STYLES[plan.style], format, watermark });
+    });
+    return { kind: 'buffer', body };
+  }
+
+  private async source(key: string): Promise<string | Buffer> {
+    const file = this.deps.store.localPath(key);
+    if (file) {
+      if (!fs.existsSync(file)) throw notFound('Image not found');
+      return file;
+    }
+    const buf = await this.deps.store.get(key);
+    if (!buf) throw notFound('Image not found');
+    return buf;
+  }
+
+  /** Never serve a photo unmarked because its gallery's icon is missing: that is an error. */
+  private async icon(hash: string): Promise<Buffer> {
+    const hit = this.icons.get(hash);
+    if (hit) return hit;
+    const buf = isValidIconHash(hash) ? await this.deps.store.get(originalKey(hash)) : null;
+    if (!buf) throw new AppError(ErrorCode.INTERNAL, 'Watermark icon not found');
+    if (this.icons.size >= ICON_CACHE_MAX) this.icons.delete(this.icons.keys().next().value as string);
+    this.icons.set(hash, buf);
+    return buf;
+  }
+}
+
+const pipelines = new WeakMap<object, ImagePipeline>();
+
+/** One pipeline (and one in-flight map) per app context. */
+export function imagePipelineFor(ctx: { db: Db; store: ObjectStore; config: Config }): ImagePipeline {
+  let p = pipelines.get(ctx);
+  if (!p) {
+    p = new ImagePipeline(ctx);
+    pipelines.set(ctx, p);
+  }
+  return p;
+}

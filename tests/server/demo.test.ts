@@ -1,0 +1,147 @@
+import sharp from 'sharp';
+import { BACKENDS, startTestServer, type TestServer } from './helpers';
+import {
+  DEMO_CARPET_TAGS,
+  DEMO_LINK_ID,
+  DEMO_PHOTO_COUNT,
+  DEMO_TOP_TAGS,
+  seedDemo
+} from '../../server/src/services/demo';
+import { originalKey } from '../../server/src/storage';
+import { ImageService } from '../../server/src/services/images';
+
+interface G {
+  id: number;
+  link_id: string;
+  url_labeling: string | null;
+  name: string;
+  parent: number;
+  start_time: number;
+  end_time: number;
+  image_total: number;
+  tags: string[];
+  watermarks: Record<string, unknown> | null;
+  pagedata: { components: { id: string; type: string; props: Record<string, unknown> }[] } | null;
+  config: Record<string, unknown>;
+}
+
+describe.each(BACKENDS)('demo seed on %s', (backend) => {
+  let s: TestServer;
+  let now: number;
+  let galleries: Record<string, G>;
+
+  beforeAll(async () => {
+    s = await startTestServer(backend);
+    now = Math.floor(Date.now() / 1000);
+    const logs: string[] = [];
+    expect(await seedDemo(s.ctx, { photos: 24, now, log: (m) => logs.push(m) })).toBe(DEMO_LINK_ID);
+    expect(logs.length).toBeGreaterThan(0);
+    const { rows } = await s.db.query<G>('SELECT * FROM galleries ORDER BY id');
+    galleries = Object.fromEntries(rows.map((g) => [g.link_id, g]));
+  });
+  afterAll(() => s.close());
+
+  it('creates the top page and its two sub-galleries', () => {
+    expect(Object.keys(galleries).sort()).toEqual(['carpet26', 'demo2026', 'party026']);
+    const top = galleries.demo2026;
+    expect(top).toMatchObject({ name: 'Demo: Spring Gala 2026', url_labeling: 'spring-gala', parent: 0, tags: DEMO_TOP_TAGS });
+    expect(top.start_time).toBeGreaterThanOrEqual(now - 6 * 3600 - 1);
+    expect(top.end_time).toBeLessThanOrEqual(now + 6 * 3600 + 1);
+    expect(galleries.carpet26).toMatchObject({ name: 'Red Carpet', parent: top.id, tags: DEMO_CARPET_TAGS });
+    expect(galleries.carpet26.watermarks).toMatchObject({ percent: 20, opacity: 60, align: 'bottom-right', h: 3, v: 3, noborder: false, adjust: 'h' });
+    expect(galleries.party026).toMatchObject({ name: 'After Party', parent: top.id, image_total: 0 });
+  });
+
+  it('has the After Party not yet started', () => {
+    const party = galleries.party026;
+    expect(party.start_time).toBeGreaterThan(now);
+    expect(party.end_time).toBeGreaterThan(party.start_time);
+  });
+
+  it('lays out the top page components in order', async () => {
+    const comps = galleries.demo2026.pagedata!.components;
+    expect(comps.map((c) => c.type)).toEqual(['slidehead', 'tips', 'gallery', 'navigator', 'pendent', 'photo']);
+    expect(new Set(comps.map((c) => c.id)).size).toBe(comps.length);
+    const [slide, tips, list, nav, pendent, photo] = comps;
+    const items = slide.props.items as { image: string }[];
+    expect(items).toHaveLength(3);
+    for (const it of items) {
+      const { rows } = await s.db.query('SELECT 1 FROM images WHERE hash = $1', [it.image]);
+      expect(rows).toHaveLength(1);
+      expect(await s.ctx.store.exists(originalKey(it.image))).toBe(true);
+    }
+    expect(tips.props.text).toMatch(/Welcome to the Spring Gala/);
+    expect(list.props).toMatchObject({ mode: 1, ids: [galleries.carpet26.id, galleries.party026.id] });
+    expect(nav.props).toMatchObject({ show_my: false });
+    expect((pendent.props.buttons as { type: string }[]).map((b) => b.type)).toEqual(['top', 'refresh', 'lang']);
+    expect(photo.props).toEqual({ gallery_id: 0, mode: '2', show_tags: true });
+  });
+
+  it('fills the top page and Red Carpet with counted, tagged, timed photos', async () => {
+    const { rows } = await s.db.query<{ gallery_id: number; origin: string; tags: string[]; shoottime: number; createtime: number; width: number; height: number }>(
+      'SELECT gallery_id, origin, tags, shoottime, createtime, width, height FROM photos'
+    );
+    expect(rows).toHaveLength(24);
+    const top = rows.filter((r) => r.gallery_id === galleries.demo2026.id);
+    const carpet = rows.filter((r) => r.gallery_id === galleries.carpet26.id);
+    expect([top.length, carpet.length]).toEqual([18, 6]);
+    expect(galleries.demo2026.image_total).toBe(18);
+    expect(galleries.carpet26.image_total).toBe(6);
+    for (const r of top) for (const t of r.tags) expect(DEMO_TOP_TAGS).toContain(t);
+    for (const r of carpet) for (const t of r.tags) expect(DEMO_CARPET_TAGS).toContain(t);
+    expect(rows.some((r) => r.tags.length > 0)).toBe(true);
+    for (const r of rows) {
+      expect(r.origin).toMatch(/^IMG_\d{4}\.JPG$/);
+      expect(r.shoottime).toBeGreaterThanOrEqual(galleries.demo2026.start_time);
+      expect(r.shoottime).toBeLessThanOrEqual(now);
+      expect(r.createtime).toBeGreaterThanOrEqual(r.shoottime);
+      expect(Math.max(r.width, r.height)).toBeGreaterThanOrEqual(1200);
+      expect(Math.max(r.width, r.height)).toBeLessThanOrEqual(1600);
+    }
+    expect(new Set(rows.map((r) => r.shoottime)).size).toBeGreaterThan(20);
+  });
+
+  it('stores real JPEGs whose EXIF time ingest reads back', async () => {
+    const { rows } = await s.db.query<{ hash: string; shoottime: number }>('SELECT hash, shoottime FROM photos ORDER BY id LIMIT 3');
+    for (const r of rows) {
+      const buf = (await s.ctx.store.get(originalKey(r.hash)))!;
+      expect((await sharp(buf).metadata()).format).toBe('jpeg');
+      const again = await new ImageService(s.ctx).ingest(buf);
+      expect(again.shoottime).toBe(r.shoottime);
+    }
+  });
+
+  it('serves Red Carpet photos watermarked and the watermark icon unmarked', async () => {
+    const { rows } = await s.db.query<{ hash: string }>('SELECT hash FROM photos WHERE gallery_id = $1 LIMIT 1', [galleries.carpet26.id]);
+    const r = await s.app.inject({ url: `/img/${rows[0].hash}!wx_750_n`, headers: { accept: 'image/webp' } });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers.etag).not.toMatch(/\.plain\./);
+    const icon = await s.app.inject({ url: `/img/${galleries.carpet26.watermarks!.icon}!wx_250_160` });
+    expect(icon.statusCode).toBe(200);
+    expect((await s.app.inject({ url: `/img/${rows[0].hash}!original` })).statusCode).toBe(403);
+  });
+
+  it('does nothing the second time', async () => {
+    const before = await s.db.query<{ n: number }>('SELECT (SELECT count(*) FROM galleries) + (SELECT count(*) FROM photos) AS n');
+    expect(await seedDemo(s.ctx, { photos: 24 })).toBe(DEMO_LINK_ID);
+    const after = await s.db.query<{ n: number }>('SELECT (SELECT count(*) FROM galleries) + (SELECT count(*) FROM photos) AS n');
+    expect(after.rows[0].n).toBe(before.rows[0].n);
+  });
+});
+
+describe('demo seed at full size', () => {
+  it('creates at least 300 photos by default, quickly', async () => {
+    expect(DEMO_PHOTO_COUNT).toBeGreaterThanOrEqual(300);
+    const s = await startTestServer('pglite');
+    try {
+      const t0 = Date.now();
+      expect(await seedDemo(s.ctx)).toBe(DEMO_LINK_ID);
+      const elapsed = Date.now() - t0;
+      const { rows } = await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM photos');
+      expect(rows[0].n).toBe(DEMO_PHOTO_COUNT);
+      expect(elapsed).toBeLessThan(60_000);
+    } finally {
+      await s.close();
+    }
+  }, 90_000);
+});
