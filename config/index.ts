@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig, type UserConfigExport } from '@tarojs/cli';
 import devConfig from './dev';
 import prodConfig from './prod';
@@ -6,6 +7,8 @@ import { require as tsxRequire } from 'tsx/cjs/api';
 // The route table lives in src/ (the app and the server read it too); Taro's
 // config loader only transpiles config/, so load it through tsx.
 const { h5CustomRoutes } = tsxRequire('../src/routes.ts', __filename) as typeof import('../src/routes');
+
+const typesDir = path.resolve(__dirname, '..', 'types');
 
 // API origin baked into the mini-program (H5 calls its own origin).
 const apiBase = process.env.TARO_APP_API_BASE || '';
@@ -28,6 +31,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
     cache: { enable: false },
     sass: { silenceDeprecations: ['legacy-js-api', 'import', 'global-builtin', 'color-functions', 'mixed-decls'] } as never,
     mini: {
+      // types/ holds runtime constants and helpers shared with the server (defaults, status tags, sizes): compile it like src/.
+      compile: { include: [typesDir] },
       postcss: {
         pxtransform: { enable: true, config: {} },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } }
@@ -35,6 +40,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       optimizeMainPackage: { enable: true }
     },
     h5: {
+      compile: { include: [typesDir] },
       publicPath: '/',
       staticDirectory: 'static',
       router: { mode: 'browser', customRoutes: h5CustomRoutes() },

@@ -36,7 +36,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: 1024 * 1024,
-    routerOptions: { maxParamLength: 300 }
+    routerOptions: { maxParamLength: 300 },
+    // Errors raised before routing (a malformed URL, a bad content type) use the envelope too.
+    frameworkErrors: (err, _req, reply) => {
+      const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+      const msg = err.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : err.message;
+      void sendError(reply, new AppError(status, msg));
+    }
   });
 
   app.decorateRequest('token', undefined);

@@ -35,7 +35,7 @@ export function observeNearBottom(id: string, margin: number, onChange: (near: b
     const page = Taro.getCurrentInstance().page;
     if (!page) return;
     observer = Taro.createIntersectionObserver(page as never);
-    observer.relativeToViewport({ bottom: margin }).observe(`#${id}`, (res) => onChange(res.intersectionRatio > 0));
+    observer.relativeToViewport({ bottom: margin }).observe(`#${id}`, (res) => onChange((res.intersectionRatio ?? 0) > 0));
   });
   return () => {
     stopped = true;

@@ -22,9 +22,15 @@ const originalProcess = transform.process;
 transform.process = (sourceText, sourcePath, options) => {
   if (sourcePath.includes('test-utils-react/dist/jest/runtime/taro-h5.js')) sourceText = (loader.default || loader)(sourceText);
   if (sourcePath.startsWith(SRC)) {
-    sourceText = sourceText.replace(/process\.env\.TARO_ENV/g, 'process.env.TARO_ENV_JEST || process.env.TARO_ENV');
+    // Parenthesised: `X || Y === 'h5'` would read as `X || (Y === 'h5')` (Taro's own transformer has that bug).
+    sourceText = sourceText.replace(/process\.env\.TARO_ENV\b/g, '(process.env.TARO_ENV_JEST || process.env.TARO_ENV)');
   }
   return originalProcess(sourceText, sourcePath, options);
 };
+
+// Cached output must change when this rewrite does.
+const REWRITE_VERSION = 'taro-env-2';
+const originalKey = transform.getCacheKey;
+transform.getCacheKey = (...args) => `${originalKey(...args)}:${REWRITE_VERSION}`;
 
 module.exports = transform;

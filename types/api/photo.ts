@@ -23,6 +23,8 @@ export type SortType = 'shoottime' | 'createtime' | 'love' | 'id';
 export type SortOrder = 'asc' | 'desc';
 
 export const PHOTO_PAGE_SIZE = 20;
+/** Infinite scroll loads the next page within this many px of the bottom (spec part 1 §9). */
+export const REACH_BOTTOM_DISTANCE = 800;
 export const DEFAULT_SORT = '-shoottime';
 
 /** GET /api/v2/images/{galleryid}/list query. `offset` counts photos already loaded. */

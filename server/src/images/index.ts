@@ -52,22 +52,19 @@ export class ImagePipeline {
 
   async plan(hash: string, style: ImageStyleName, accept: string | undefined, galleryId?: number): Promise<ImagePlan> {
     const isOriginal = style === 'original';
-    const params: unknown[] = [hash];
-    let join = 'LEFT JOIN photos p ON p.hash = i.hash';
-    if (galleryId !== undefined) {
-      params.push(galleryId);
-      join += ' AND p.gallery_id = $2';
-    }
-    // One round trip: the image and every gallery holding it (or the named one).
+    // One round trip: the image and every gallery holding it.
     const { rows: found } = await this.deps.db.query<HolderRow & { mime: string }>(
       `SELECT i.mime, p.gallery_id, p.show_mark, g.watermarks, g.config
-       FROM images i ${join} LEFT JOIN galleries g ON g.id = p.gallery_id WHERE i.hash = $1`,
-      params
+       FROM images i LEFT JOIN photos p ON p.hash = i.hash LEFT JOIN galleries g ON g.id = p.gallery_id WHERE i.hash = $1`,
+      [hash]
     );
     if (!found.length) throw notFound('Image not found');
     const mime = found[0].mime;
-    const rows = found.filter((r) => r.gallery_id !== null);
-    if (!rows.length && galleryId !== undefined) throw notFound('Image not found');
+    const holders = found.filter((r) => r.gallery_id !== null);
+    // The named gallery's rules when it holds the image; otherwise (a cover or banner
+    // shown on another gallery's card) the most restrictive holder's.
+    const named = galleryId === undefined ? [] : holders.filter((r) => r.gallery_id === galleryId);
+    const rows = named.length ? named : holders;
 
     // The most restrictive holder decides: for originals one that refuses them, for
     // styles one that draws a watermark.

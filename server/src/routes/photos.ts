@@ -13,7 +13,7 @@ export default async function photoRoutes(app: FastifyInstance, ctx: AppContext)
     const offset = intParam('offset', q.offset, 0, 10_000_000);
     const pageSize = intParam('page_size', q.page_size, PHOTO_PAGE_SIZE, MAX_PAGE_SIZE);
     intParam('time', q.time, 0);
-    const gallery = await ctx.galleries.byId(galleryId);
+    const gallery = await ctx.galleries.cachedById(galleryId);
     const { sort, order } = parseSort(strParam('sorttype', q.sorttype, 20), strParam('order', q.order, 4), gallery.config.sort);
     const tags = parseTags(strParam('tags', q.tags, 500));
     reply.header('cache-control', 'no-cache');

@@ -27,7 +27,8 @@ export interface SeedOptions {
   now?: number;
 }
 
-type SeedDeps = { db: Db; store: ObjectStore; config: Config };
+/** The app context when seeding a running server (its caches are cleared), or just the storage parts (CLI). */
+type SeedDeps = { db: Db; store: ObjectStore; config: Config; photos?: { invalidateAll(): void } };
 
 interface PhotoPlan {
   gallery: 'top' | 'carpet';
@@ -270,6 +271,8 @@ export async function seedDemo(ctx: SeedDeps, opts: SeedOptions = {}): Promise<s
     return DEMO_LINK_ID;
   });
   if (!link) return existingDemo(ctx.db);
+  // Lists read before the seed committed must not linger.
+  ctx.photos?.invalidateAll();
   log(`Demo seed: ${plans.length} photos in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   return link;
 }

@@ -1,5 +1,6 @@
 import type { Db, Queryable } from '../db';
 import { notFound } from '../http';
+import { GenerationCache } from './cache';
 import { DEFAULT_CONFIG, type Gallery, type GalleryConfig, type GalleryDetail } from '../../../types/api/gallery';
 import type { Watermark } from '../../../types/watermark';
 import type { PageData } from '../../../types/page';
@@ -82,7 +83,20 @@ export function presentGallery(r: GalleryRow): Gallery {
 }
 
 export class GalleryService {
+  /** Galleries by id for hot paths (the photo list reads the default sort): 5 s at most. */
+  private byIdCache = new GenerationCache<Gallery>(5000, 2000);
+
   constructor(private db: Db) {}
+
+  /** A gallery row changed: cached reads of it go. */
+  invalidate(id: number): void {
+    this.byIdCache.invalidate(id);
+  }
+
+  /** byId through the short cache. */
+  cachedById(id: number): Promise<Gallery> {
+    return this.byIdCache.through(id, '', () => this.byId(id));
+  }
 
   async findRow(where: 'link_id' | 'url_labeling' | 'id', value: string | number, q: Queryable = this.db): Promise<GalleryRow | null> {
     const { rows } = await q.query<GalleryRow>(`${SELECT} WHERE g.${where} = $1`, [value]);

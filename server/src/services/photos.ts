@@ -1,5 +1,6 @@
 import type { Db } from '../db';
 import { badRequest } from '../http';
+import { GenerationCache } from './cache';
 import {
   PHOTO_PAGE_SIZE,
   type Photo,
@@ -75,10 +76,36 @@ export function parseTags(tags: string | undefined): string[] {
   return list;
 }
 
+/**
+ * List answers are cached per gallery until a write to that gallery's photos
+ * calls invalidate() (after it commits), and for at most LIST_CACHE_TTL_MS in any
+ * case (writes by another server process).
+ */
+export const LIST_CACHE_TTL_MS = 5000;
+
 export class PhotoService {
+  private cache = new GenerationCache<PhotoListResult>(LIST_CACHE_TTL_MS);
+
   constructor(private db: Db) {}
 
+  /** Photos of a gallery changed (added, hidden, deleted, re-tagged): its lists load afresh. */
+  invalidate(galleryId: number): void {
+    this.cache.invalidate(galleryId);
+  }
+
+  invalidateAll(): void {
+    this.cache.clear();
+  }
+
   async list(
+    galleryId: number,
+    opts: { sort: SortType; order: SortOrder; offset: number; tags: string[]; pageSize?: number }
+  ): Promise<PhotoListResult> {
+    const key = `${opts.sort}|${opts.order}|${opts.offset}|${opts.pageSize ?? PHOTO_PAGE_SIZE}|${opts.tags.join(',')}`;
+    return this.cache.through(galleryId, key, () => this.query(galleryId, opts));
+  }
+
+  private async query(
     galleryId: number,
     opts: { sort: SortType; order: SortOrder; offset: number; tags: string[]; pageSize?: number }
   ): Promise<PhotoListResult> {

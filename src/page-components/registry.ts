@@ -1,0 +1,29 @@
+import type { ComponentType } from 'react';
+import type { PageComponentType } from '../../types/page';
+import type { PageComponentRenderProps } from './types';
+import SlideHead from './slidehead';
+import Tips from './tips';
+import Pendent from './pendent';
+import Navigator from './navigator';
+import GalleryList from './gallery';
+import PhotoArea from './photo';
+
+/**
+ * One renderer per page-component type. Typed over every key of
+ * PageComponentPropsMap, so a type added there without a renderer fails tsc.
+ */
+export const registry: { [K in PageComponentType]: ComponentType<PageComponentRenderProps<K>> } = {
+  slidehead: SlideHead,
+  tips: Tips,
+  pendent: Pendent,
+  navigator: Navigator,
+  gallery: GalleryList,
+  photo: PhotoArea
+};
+
+/**
+ * Types rendered without a wrapper: `navigator` shows nothing where it stands and
+ * `pendent` floats over the page, so colours and margins would only leave an
+ * empty strip.
+ */
+export const UNWRAPPED_TYPES: ReadonlySet<PageComponentType> = new Set<PageComponentType>(['navigator', 'pendent']);

@@ -1,0 +1,44 @@
+import { View, Swiper, SwiperItem, Image } from '@tarojs/components';
+import { observer } from 'mobx-react';
+import { SLIDEHEAD_DEFAULTS, SLIDEHEAD_SINGLE_INTERVAL, type SlideheadItem } from '../../../types/page/slidehead';
+import { imageUrl } from '../../utils/image';
+import { openLink } from '../../platform/navigate';
+import type { PageComponentRenderProps } from '../types';
+import './slidehead.scss';
+
+/** Autoplay interval: the configured one (5 s default); one slide never turns (1 h). */
+export function slideInterval(count: number, interval: number): number {
+  if (count <= 1) return SLIDEHEAD_SINGLE_INTERVAL;
+  return interval > 0 ? interval : SLIDEHEAD_DEFAULTS.interval;
+}
+
+/** Head carousel with dots; height = width × ratio. */
+function SlideHead({ props, ctx }: PageComponentRenderProps<'slidehead'>) {
+  const items: SlideheadItem[] = (Array.isArray(props.items) ? props.items : []).filter((i) => i && typeof i.image === 'string' && i.image);
+  if (items.length === 0) return null;
+  const single = items.length === 1;
+  const ratio = props.ratio > 0 ? props.ratio : SLIDEHEAD_DEFAULTS.ratio;
+  return (
+    <View className="slidehead" data-testid="slidehead" style={{ paddingTop: `${ratio * 100}%` }}>
+      <Swiper
+        className="slidehead__swiper"
+        indicatorDots={!single}
+        indicatorColor="rgba(255, 255, 255, 0.5)"
+        indicatorActiveColor={ctx.theme.main}
+        circular={!single}
+        autoplay
+        interval={slideInterval(items.length, props.interval)}
+      >
+        {items.map((item, i) => (
+          <SwiperItem key={`${item.image}-${i}`} className="slidehead__item">
+            <View className="slidehead__slide" data-testid="slidehead-slide" onClick={item.link ? () => openLink(item.link) : undefined}>
+              <Image className="slidehead__image" src={imageUrl(item.image, 'wx_750_n')} mode="aspectFill" />
+            </View>
+          </SwiperItem>
+        ))}
+      </Swiper>
+    </View>
+  );
+}
+
+export default observer(SlideHead);

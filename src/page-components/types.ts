@@ -1,0 +1,22 @@
+import type { Gallery, Theme } from '../../types/api/gallery';
+import type { PageComponentPropsMap, PageComponentType } from '../../types/page';
+
+/** What a page gives its components besides their own props. */
+export interface PageRenderContext {
+  /** The page's gallery. */
+  gallery: Gallery;
+  /** Its sub-galleries. */
+  children: Gallery[];
+  /** Colours; defaults to the gallery's config.theme. */
+  theme?: Theme;
+  /** The bottom navigation is shown (floating buttons then sit above it). */
+  navShown?: boolean;
+}
+
+/** Props every renderer receives: its configured props with defaults filled in. */
+export interface PageComponentRenderProps<K extends PageComponentType> {
+  /** The component's id in pagedata (unique on the page). */
+  id: string;
+  props: PageComponentPropsMap[K];
+  ctx: Required<Pick<PageRenderContext, 'theme'>> & PageRenderContext;
+}

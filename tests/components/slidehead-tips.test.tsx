@@ -1,0 +1,93 @@
+import { fireEvent } from '@testing-library/react';
+import SlideHead, { slideInterval } from '../../src/page-components/slidehead';
+import Tips, { marqueeSeconds } from '../../src/page-components/tips';
+import { SLIDEHEAD_DEFAULTS, SLIDEHEAD_SINGLE_INTERVAL } from '../../types/page/slidehead';
+import { TIPS_DEFAULTS } from '../../types/page/tips';
+import { DEFAULT_THEME } from '../../types/api/gallery';
+import { openLink } from '../../src/platform/navigate';
+import { imageUrl } from '../../src/utils/image';
+import { byTestId, makeGallery, renderWith } from './helpers';
+
+jest.mock('../../src/platform/navigate', () => ({ ...jest.requireActual('../../src/platform/navigate'), openLink: jest.fn() }));
+
+const ctx = { gallery: makeGallery(), children: [], theme: DEFAULT_THEME };
+const hash = (c: string) => c.repeat(64);
+const swiperOf = (el: HTMLElement) => el.querySelector('taro-swiper-core') as HTMLElement & Record<string, unknown>;
+
+beforeEach(() => jest.mocked(openLink).mockClear());
+
+describe('slidehead', () => {
+  it('shows one slide per image, with dots, turning every 5 s by default', () => {
+    const items = [{ image: hash('a') }, { image: hash('b') }, { image: hash('c') }];
+    const { container } = renderWith(<SlideHead id="s" props={{ ...SLIDEHEAD_DEFAULTS, items }} ctx={ctx} />);
+    expect(byTestId(container, 'slidehead')).toHaveLength(1);
+    expect(byTestId(container, 'slidehead-slide')).toHaveLength(3);
+    const swiper = swiperOf(container);
+    expect(swiper.indicatorDots).toBe(true);
+    expect(swiper.circular).toBe(true);
+    expect(swiper.autoplay).toBe(true);
+    expect(swiper.interval).toBe(5000);
+    const srcs = Array.from(container.querySelectorAll('taro-image-core')).map((i) => i.getAttribute('src'));
+    expect(srcs).toEqual(['a', 'b', 'c'].map((c) => imageUrl(hash(c), 'wx_750_n')));
+    expect(srcs[0]).toMatch(/\/img\/a{64}!wx_750_n$/);
+  });
+
+  it('uses the configured interval and sizes the carousel by ratio', () => {
+    const items = [{ image: hash('a') }, { image: hash('b') }];
+    const { container } = renderWith(<SlideHead id="s" props={{ items, interval: 3000, ratio: 0.6 }} ctx={ctx} />);
+    expect(swiperOf(container).interval).toBe(3000);
+    expect(byTestId(container, 'slidehead')[0].style.paddingTop).toBe('60%');
+  });
+
+  it('a single slide has no dots and a 1 h interval', () => {
+    const { container } = renderWith(<SlideHead id="s" props={{ ...SLIDEHEAD_DEFAULTS, items: [{ image: hash('a') }] }} ctx={ctx} />);
+    expect(byTestId(container, 'slidehead-slide')).toHaveLength(1);
+    const swiper = swiperOf(container);
+    expect(swiper.indicatorDots).toBeFalsy();
+    expect(swiper.interval).toBe(SLIDEHEAD_SINGLE_INTERVAL);
+    expect(slideInterval(1, 5000)).toBe(3_600_000);
+    expect(slideInterval(2, 0)).toBe(5000);
+  });
+
+  it('opens a slide link on tap, and renders nothing without images', () => {
+    const link = { type: 'gallery' as const, value: 'kid001' };
+    const { container } = renderWith(<SlideHead id="s" props={{ ...SLIDEHEAD_DEFAULTS, items: [{ image: hash('a'), link }, { image: hash('b') }] }} ctx={ctx} />);
+    const [first, second] = byTestId(container, 'slidehead-slide');
+    fireEvent.click(first);
+    expect(openLink).toHaveBeenCalledWith(link);
+    fireEvent.click(second);
+    expect(openLink).toHaveBeenCalledTimes(1);
+    const { container: empty } = renderWith(<SlideHead id="e" props={SLIDEHEAD_DEFAULTS} ctx={ctx} />);
+    expect(byTestId(empty, 'slidehead')).toHaveLength(0);
+  });
+});
+
+describe('tips', () => {
+  it('shows its text with an icon; short text stays still', () => {
+    const { container } = renderWith(<Tips id="t" props={{ text: 'Photos are uploaded live' }} ctx={ctx} />);
+    expect(byTestId(container, 'tips')).toHaveLength(1);
+    const text = byTestId(container, 'tips-text')[0];
+    expect(text.textContent).toBe('Photos are uploaded live');
+    expect(text.className).not.toContain('tips__text--scroll');
+    expect(container.querySelector('taro-image-core')?.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
+  });
+
+  it('scrolls a long text', () => {
+    const long = '欢迎参加本次年度盛典，现场照片将实时上传，请关注本页面并分享给您的朋友们，感谢您的到来';
+    const { container } = renderWith(<Tips id="t" props={{ text: long }} ctx={ctx} />);
+    const text = byTestId(container, 'tips-text')[0];
+    expect(text.className).toContain('tips__text--scroll');
+    expect(text.style.animationDuration).toBe(`${marqueeSeconds(long)}s`);
+    expect(marqueeSeconds(long)).toBeGreaterThan(0);
+  });
+
+  it('follows its link on tap; renders nothing without text', () => {
+    const link = { type: 'custom' as const, url: 'https://example.com/' };
+    const { container } = renderWith(<Tips id="t" props={{ text: 'Read the programme', link }} ctx={ctx} />);
+    expect(byTestId(container, 'tips-link')).toHaveLength(1);
+    fireEvent.click(byTestId(container, 'tips')[0]);
+    expect(openLink).toHaveBeenCalledWith(link);
+    const { container: empty } = renderWith(<Tips id="e" props={TIPS_DEFAULTS} ctx={ctx} />);
+    expect(byTestId(empty, 'tips')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,19 @@
+// Starts the real server once for all browser tests: a free port, a temporary
+// DATA_DIR with the embedded database, the demo seed. The tests read its
+// addresses from E2E_BASE_URL / E2E_DEMO_URL (or .tmp/e2e/server.json).
+import fs from 'node:fs';
+import path from 'node:path';
+import { root, requireH5Build, startServer } from '../../scripts/lib/server.mjs';
+
+export default async function globalSetup() {
+  requireH5Build(process.env.E2E_H5_DIR || path.join(root, 'dist/h5'));
+  const started = Date.now();
+  const server = await startServer({ h5Dir: process.env.E2E_H5_DIR, echo: process.env.E2E_ECHO_SERVER === '1' });
+  globalThis.__E2E_SERVER__ = server;
+  process.env.E2E_BASE_URL = server.baseUrl;
+  process.env.E2E_DEMO_URL = server.demoUrl;
+  const stateDir = path.join(root, '.tmp/e2e');
+  fs.mkdirSync(stateDir, { recursive: true });
+  fs.writeFileSync(path.join(stateDir, 'server.json'), JSON.stringify({ baseUrl: server.baseUrl, demoUrl: server.demoUrl, pid: server.pid }) + '\n');
+  console.log(`\ne2e server ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${server.demoUrl}`);
+}

@@ -1,0 +1,153 @@
+// Shared pieces of the browser tests: where the server is, the two viewports,
+// launching Chromium, and waits that explain themselves when they time out.
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const ROOT = path.resolve(__dirname, '../..');
+export const SCREENSHOT_DIR = path.join(ROOT, 'tests/e2e/screenshots');
+
+function serverState(): { baseUrl: string; demoUrl: string } {
+  if (process.env.E2E_BASE_URL && process.env.E2E_DEMO_URL) {
+    return { baseUrl: process.env.E2E_BASE_URL, demoUrl: process.env.E2E_DEMO_URL };
+  }
+  const file = path.join(ROOT, '.tmp/e2e/server.json');
+  if (!fs.existsSync(file)) throw new Error('the e2e server is not running: run these tests with `npm run test:e2e`');
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+export const { baseUrl: BASE_URL, demoUrl: DEMO_URL } = serverState();
+/** The demo's link id, taken from the URL the server printed. */
+export const DEMO_LINK = new URL(DEMO_URL).pathname.split('/').pop() as string;
+
+export const WECHAT_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN';
+
+export interface Viewport {
+  name: string;
+  options: Parameters<Browser['newContext']>[0];
+}
+
+export const VIEWPORTS: Viewport[] = [
+  {
+    name: 'phone-wechat',
+    options: { viewport: { width: 375, height: 812 }, userAgent: WECHAT_UA, hasTouch: true, isMobile: true, deviceScaleFactor: 2, locale: 'zh-CN' }
+  },
+  { name: 'desktop', options: { viewport: { width: 1280, height: 800 } } }
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+  });
+}
+
+/** A page that remembers its uncaught errors and console errors, for failure messages. */
+export interface TrackedPage {
+  page: Page;
+  errors: string[];
+}
+
+export async function openPage(context: BrowserContext): Promise<TrackedPage> {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  page.on('requestfailed', (r) => errors.push(`requestfailed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  return { page, errors };
+}
+
+async function describePage(t: TrackedPage): Promise<string> {
+  const text = await t.page
+    .evaluate(() => (document.body?.innerText ?? '').replace(/\s+/g, ' ').slice(0, 300))
+    .catch(() => '(page not readable)');
+  const ids = await t.page
+    .evaluate(() => Array.from(new Set(Array.from(document.querySelectorAll('[data-testid]')).map((e) => e.getAttribute('data-testid')))).join(', '))
+    .catch(() => '');
+  return [`url: ${t.page.url()}`, `test ids on the page: ${ids || '(none)'}`, `text: ${text}`, ...t.errors.slice(-8)].join('\n  ');
+}
+
+/** Poll `check` until it returns a truthy value; on timeout throw with what the page shows. */
+export async function waitUntil<T>(t: TrackedPage, what: string, check: () => Promise<T>, timeoutMs = 15000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  let last: T | undefined;
+  for (;;) {
+    last = await check().catch(() => undefined);
+    if (last) return last;
+    if (Date.now() > end) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}\n  ${await describePage(t)}`);
+    await t.page.waitForTimeout(250);
+  }
+}
+
+export async function visibleTestId(t: TrackedPage, id: string, timeoutMs = 15000): Promise<string> {
+  const loc = t.page.getByTestId(id).first();
+  await waitUntil(t, `[data-testid="${id}"] to be visible`, () => loc.isVisible(), timeoutMs);
+  return ((await loc.textContent()) ?? '').trim();
+}
+
+export const countItems = (page: Page) => page.locator('[data-testid="photo-item"]').count();
+
+/** How many photo cells show an image that has finished loading (naturalWidth > 0). */
+export function countLoadedItems(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      Array.from(document.querySelectorAll('[data-testid="photo-item"]')).filter((cell) =>
+        Array.from(cell.querySelectorAll('img')).some((img) => img.complete && img.naturalWidth > 0)
+      ).length
+  );
+}
+
+/** Bring the first cell whose image has not loaded into view (lazy images load when seen). */
+export function revealNextUnloaded(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    const cell = Array.from(document.querySelectorAll('[data-testid="photo-item"]')).find(
+      (c) => !Array.from(c.querySelectorAll('img')).some((img) => img.complete && img.naturalWidth > 0)
+    );
+    cell?.scrollIntoView({ block: 'center' });
+  });
+}
+
+/** Scroll to the bottom whatever scrolls (window, page container or scroll-view). */
+export async function scrollToBottom(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const cells = document.querySelectorAll('[data-testid="photo-item"]');
+    cells[cells.length - 1]?.scrollIntoView({ block: 'end' });
+    for (const el of Array.from(document.querySelectorAll('*'))) {
+      if (el.scrollHeight > el.clientHeight + 10 && /(auto|scroll)/.test(getComputedStyle(el).overflowY)) el.scrollTop = el.scrollHeight;
+    }
+    window.scrollTo(0, document.documentElement.scrollHeight);
+  });
+  const vp = page.viewportSize();
+  if (vp) await page.mouse.move(vp.width / 2, vp.height / 2).catch(() => undefined);
+  await page.mouse.wheel(0, 3000).catch(() => undefined);
+}
+
+/** Back to the top of the page, whatever scrolls, so screenshots show the header. */
+export async function scrollToTop(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    for (const el of Array.from(document.querySelectorAll('*'))) if (el.scrollTop > 0) el.scrollTop = 0;
+    window.scrollTo(0, 0);
+  });
+  await page.waitForTimeout(500);
+}
+
+export function screenshotPath(name: string): string {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  return path.join(SCREENSHOT_DIR, `${name}.png`);
+}
+
+export async function getJson(urlPath: string): Promise<{ status: number; body: any }> {
+  const res = await fetch(BASE_URL + urlPath);
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON: keep the text for the assertion message */
+  }
+  return { status: res.status, body };
+}
