@@ -1,23 +1,23 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { Gallery } from '../../types/api/gallery';
-import { deriveStatus } from '../../types/status';
-import type { GalleryStatus } from '../../types/api/gallery';
+import type { Gallery, GalleryStatus } from '../../types/api/gallery';
 import { fetchGallery, type GalleryKey } from '../api/gallery';
 import { ApiError } from '../api/client';
+import type { ClockStore } from './ClockStore';
 
 export type LoadState = 'idle' | 'loading' | 'ready' | 'notFound' | 'error';
 
-/** The open gallery page and its sub-galleries. */
+/** One gallery page's album and its sub-galleries (each open page has its own). */
 export class GalleryStore {
   state: LoadState = 'idle';
   gallery: Gallery | null = null;
   children: Gallery[] = [];
-  /** Server clock minus device clock, seconds (from sysinfo.srv_time). */
-  clockSkew = 0;
   private requestSeq = 0;
 
-  constructor(private load = fetchGallery) {
-    makeAutoObservable<GalleryStore, 'requestSeq' | 'load'>(this, { requestSeq: false, load: false });
+  constructor(
+    private clock: ClockStore,
+    private load = fetchGallery
+  ) {
+    makeAutoObservable<GalleryStore, 'requestSeq' | 'load' | 'clock'>(this, { requestSeq: false, load: false, clock: false });
   }
 
   async open(key: GalleryKey): Promise<void> {
@@ -42,21 +42,8 @@ export class GalleryStore {
     }
   }
 
-  setClockSkew(srvTime: number) {
-    this.clockSkew = srvTime - Math.floor(Date.now() / 1000);
-  }
-
-  /** Now on the server's clock, Unix seconds. */
-  now(): number {
-    return Math.floor(Date.now() / 1000) + this.clockSkew;
-  }
-
-  statusOf(g: Gallery): GalleryStatus {
-    return deriveStatus(g, this.now());
-  }
-
   get status(): GalleryStatus | null {
-    return this.gallery ? this.statusOf(this.gallery) : null;
+    return this.gallery ? this.clock.statusOf(this.gallery) : null;
   }
 
   /** Before the event starts, an empty list says 'Waiting'. */

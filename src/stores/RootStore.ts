@@ -1,16 +1,16 @@
 import { createContext, useContext } from 'react';
 import { SessionStore } from './SessionStore';
 import { SettingsStore } from './SettingsStore';
+import { HomeStore } from './HomeStore';
+import { ClockStore } from './ClockStore';
 import { GalleryStore } from './GalleryStore';
 import { PageEventsStore } from './PageEventsStore';
-import { HomeStore } from './HomeStore';
 
-/** All client state: one instance per app, handed to components by context. */
+/** App-wide client state: one instance per app, handed to components by context. */
 export class RootStore {
   session = new SessionStore();
   settings = new SettingsStore();
-  gallery = new GalleryStore();
-  pageEvents = new PageEventsStore();
+  clock = new ClockStore();
   home = new HomeStore();
 }
 
@@ -23,4 +23,25 @@ export const StoreContext = createContext<RootStore | null>(null);
 
 export function useStores(): RootStore {
   return useContext(StoreContext) ?? getRootStore();
+}
+
+/**
+ * State of one open page. Pages stay mounted underneath the one on top (H5 and
+ * the mini-program keep a stack), so each gallery page owns its album and events.
+ */
+export class PageStores {
+  events = new PageEventsStore();
+  constructor(public gallery: GalleryStore) {}
+}
+
+export function createPageStores(root: RootStore = getRootStore()): PageStores {
+  return new PageStores(new GalleryStore(root.clock));
+}
+
+export const PageStoreContext = createContext<PageStores | null>(null);
+
+let fallbackPage: PageStores | null = null;
+/** The page's own stores; outside a page (tests of a lone component) a shared default. */
+export function usePageStores(): PageStores {
+  return useContext(PageStoreContext) ?? (fallbackPage ??= createPageStores());
 }

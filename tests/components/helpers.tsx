@@ -3,7 +3,7 @@ import { act, render } from '@testing-library/react';
 import Taro from '@tarojs/taro';
 import { DEFAULT_CONFIG, type Gallery } from '../../types/api/gallery';
 import type { Photo, PhotoListResult } from '../../types/api/photo';
-import { RootStore, StoreContext } from '../../src/stores/RootStore';
+import { RootStore, StoreContext, PageStoreContext, createPageStores, type PageStores } from '../../src/stores/RootStore';
 import type { Locale } from '../../src/i18n';
 
 /** The branch under test: TARO_ENV_JEST=weapp runs the mini-program code paths. */
@@ -88,9 +88,14 @@ export function makeRoot(language: Locale = 'en-US'): RootStore {
   return root;
 }
 
-export function renderWith(ui: ReactElement, root: RootStore = makeRoot()) {
-  const result = render(<StoreContext.Provider value={root}>{ui}</StoreContext.Provider>);
-  return { ...result, root };
+/** Render inside the app's stores and one page's own stores (returned as `page`). */
+export function renderWith(ui: ReactElement, root: RootStore = makeRoot(), page: PageStores = createPageStores(root)) {
+  const result = render(
+    <StoreContext.Provider value={root}>
+      <PageStoreContext.Provider value={page}>{ui}</PageStoreContext.Provider>
+    </StoreContext.Provider>
+  );
+  return { ...result, root, page };
 }
 
 export const byTestId = (el: ParentNode, id: string) => Array.from(el.querySelectorAll(`[data-testid="${id}"]`)) as HTMLElement[];

@@ -66,10 +66,9 @@ describe('pendent', () => {
   });
 
   it('refresh bumps the page refresh token; custom opens its link', () => {
-    const root = makeRoot();
-    const { container } = renderWith(<Pendent id="p" props={{ buttons: [{ type: 'refresh' }, custom] }} ctx={ctx} />, root);
+    const { container, page } = renderWith(<Pendent id="p" props={{ buttons: [{ type: 'refresh' }, custom] }} ctx={ctx} />);
     fireEvent.click(byTestId(container, 'pendent-refresh')[0]);
-    expect(root.pageEvents.refreshToken).toBe(1);
+    expect(page.events.refreshToken).toBe(1);
     fireEvent.click(byTestId(container, 'pendent-custom')[0]);
     expect(openLink).toHaveBeenCalledWith(custom.link);
   });

@@ -104,13 +104,12 @@ describe('photo list', () => {
 
   it('reloads from the start when the page refreshes or the sort order changes', async () => {
     serve(30);
-    const root = makeRoot();
-    const { container } = renderWith(<PhotoArea id="p1" props={PHOTO_DEFAULTS} ctx={ctxOf(live)} />, root);
+    const { container, root, page } = renderWith(<PhotoArea id="p1" props={PHOTO_DEFAULTS} ctx={ctxOf(live)} />);
     await waitFor(() => expect(items(container)).toHaveLength(20));
     reachBottom();
     await waitFor(() => expect(items(container)).toHaveLength(30));
 
-    act(() => root.pageEvents.refresh());
+    act(() => page.events.refresh());
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
     expect(fetchMock).toHaveBeenLastCalledWith(live.id, expect.objectContaining({ offset: 0 }));
     await waitFor(() => expect(items(container)).toHaveLength(20));

@@ -3,6 +3,7 @@ import { PhotoListStore } from '../../src/stores/PhotoListStore';
 import { SessionStore } from '../../src/stores/SessionStore';
 import { SettingsStore } from '../../src/stores/SettingsStore';
 import { GalleryStore } from '../../src/stores/GalleryStore';
+import { ClockStore } from '../../src/stores/ClockStore';
 import { request, withRetry, ApiError } from '../../src/api/client';
 import { i18n } from '../../src/i18n';
 import type { Photo, PhotoListResult } from '../../types/api/photo';
@@ -136,9 +137,18 @@ describe('SettingsStore', () => {
 
 describe('GalleryStore', () => {
   it('marks unknown galleries as not found', async () => {
-    const g = new GalleryStore(jest.fn().mockRejectedValue(new ApiError(404, 404, null, 'nope')));
+    const g = new GalleryStore(new ClockStore(), jest.fn().mockRejectedValue(new ApiError(404, 404, null, 'nope')));
     await g.open({ link_id: 'zzzzzz9' });
     expect(g.state).toBe('notFound');
+  });
+
+  it('derives the status on the server clock, not the device clock', () => {
+    const clock = new ClockStore();
+    const now = Math.floor(Date.now() / 1000);
+    const g = { status: 'complete' as const, start_time: now + 600, end_time: now + 7200 };
+    expect(clock.statusOf(g)).toBe('wait');
+    clock.sync(now + 3600); // the device clock is an hour behind the server
+    expect(clock.statusOf(g)).toBe('start');
   });
 });
 

@@ -83,8 +83,9 @@ export async function waitUntil<T>(t: TrackedPage, what: string, check: () => Pr
   }
 }
 
+/** The text of the first visible element with a test id (pages lower in the stack stay in the DOM, hidden). */
 export async function visibleTestId(t: TrackedPage, id: string, timeoutMs = 15000): Promise<string> {
-  const loc = t.page.getByTestId(id).first();
+  const loc = t.page.getByTestId(id).filter({ visible: true }).first();
   await waitUntil(t, `[data-testid="${id}"] to be visible`, () => loc.isVisible(), timeoutMs);
   return ((await loc.textContent()) ?? '').trim();
 }

@@ -72,7 +72,7 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     }
     expect(tips.props.text).toMatch(/Welcome to the Spring Gala/);
     expect(list.props).toMatchObject({ mode: 1, ids: [galleries.carpet26.id, galleries.party026.id] });
-    expect(nav.props).toMatchObject({ show_my: false });
+    expect(nav.props).toMatchObject({ show_my: true });
     expect((pendent.props.buttons as { type: string }[]).map((b) => b.type)).toEqual(['top', 'refresh', 'lang']);
     expect(photo.props).toEqual({ gallery_id: 0, mode: '2', show_tags: true });
   });

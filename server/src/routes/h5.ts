@@ -28,8 +28,13 @@ export default async function h5Routes(app: FastifyInstance, ctx: AppContext) {
       }
     });
   }
-  let indexHtml: string | null = null;
-  const readIndex = () => (indexHtml ??= fs.readFileSync(indexFile, 'utf8'));
+  // Re-read after a rebuild (the hashed asset names in it change).
+  let cached: { mtimeMs: number; html: string } | null = null;
+  const readIndex = () => {
+    const mtimeMs = fs.statSync(indexFile).mtimeMs;
+    if (!cached || cached.mtimeMs !== mtimeMs) cached = { mtimeMs, html: fs.readFileSync(indexFile, 'utf8') };
+    return cached.html;
+  };
 
   app.setNotFoundHandler((req, reply) => {
     const url = req.raw.url ?? '/';

@@ -138,7 +138,7 @@ function topPage(banners: string[], childIds: number[]): PageData {
       component('gallery-1', 'gallery', { mode: 1, ids: childIds, search: false, title: 'Galleries' }, {
         background: '#f5f5f5', container: { margin: 12, padding: 0, radius: 12, background: '#ffffff' }
       }),
-      component('navigator-1', 'navigator', { show_my: false, home_label: 'live' }),
+      component('navigator-1', 'navigator', { show_my: true, home_label: 'live' }),
       component('pendent-1', 'pendent', { buttons: [{ type: 'top' }, { type: 'refresh' }, { type: 'lang' }] }),
       component('photo-1', 'photo', { gallery_id: 0, mode: '2', show_tags: true }, { background: '#f5f5f5', container: { margin: 0, padding: 4 } })
     ]
@@ -150,7 +150,7 @@ function subPage(tip: string, mode: string): PageData {
     components: [
       component('tips-1', 'tips', { text: tip }, { background: '#fff7e6', color: '#ad6800', container: { margin: 8, padding: 8, radius: 8 } }),
       component('photo-1', 'photo', { gallery_id: 0, mode, show_tags: true }),
-      component('navigator-1', 'navigator', { show_my: false, home_label: 'back' })
+      component('navigator-1', 'navigator', { show_my: true, home_label: 'back' })
     ]
   };
 }

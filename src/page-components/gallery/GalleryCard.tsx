@@ -19,8 +19,8 @@ interface Props {
 
 /** One sub-gallery: cover (or a gradient), name, status tag and photo count. */
 function GalleryCard({ gallery: g, mode, coverStyle, main, onOpen }: Props) {
-  const { gallery: galleryStore } = useStores();
-  const tag = STATUS_TAG[galleryStore.statusOf(g)] ?? STATUS_TAG.wait;
+  const { clock } = useStores();
+  const tag = STATUS_TAG[clock.statusOf(g)] ?? STATUS_TAG.wait;
   // A cover that fails to load falls back to the placeholder rather than a broken image.
   const [coverFailed, setCoverFailed] = useState(false);
   const cover = coverFailed ? null : g.cover;

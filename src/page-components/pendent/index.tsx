@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { View, Text, Image } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import type { PendentButton, PendentType } from '../../../types/page/pendent';
-import { useStores } from '../../stores/RootStore';
+import { useStores, usePageStores } from '../../stores/RootStore';
 import { t } from '../../i18n';
 import { windowWidth, WIDE_SCREEN } from '../../platform/env';
 import { scrollToTop } from '../../platform/scroll';
@@ -30,7 +30,8 @@ function usable(b: PendentButton | null | undefined): b is PendentButton {
 
 /** Floating buttons at the right bottom; on mobile the hidden ones fold out of a more-menu. */
 function Pendent({ props, ctx }: PageComponentRenderProps<'pendent'>) {
-  const { settings, pageEvents } = useStores();
+  const { settings } = useStores();
+  const { events: pageEvents } = usePageStores();
   const [menuOpen, setMenuOpen] = useState(false);
   const buttons = (Array.isArray(props.buttons) ? props.buttons : []).filter(usable);
   if (buttons.length === 0) return null;

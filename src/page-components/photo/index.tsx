@@ -6,7 +6,7 @@ import { reaction } from 'mobx';
 import type { Gallery } from '../../../types/api/gallery';
 import { REACH_BOTTOM_DISTANCE } from '../../../types/api/photo';
 import { PhotoListStore } from '../../stores/PhotoListStore';
-import { useStores } from '../../stores/RootStore';
+import { useStores, usePageStores } from '../../stores/RootStore';
 import { observeNearBottom } from '../../platform/scroll';
 import type { PageComponentRenderProps } from '../types';
 import PhotoGrid from './PhotoGrid';
@@ -26,7 +26,8 @@ export function photoGallery(galleryId: number, page: Gallery, children: Gallery
  * for lists too short to scroll), reloaded on a page refresh or a new sort order.
  */
 function PhotoArea({ id, props, ctx }: PageComponentRenderProps<'photo'>) {
-  const { settings, pageEvents, gallery: galleryStore } = useStores();
+  const { settings, clock } = useStores();
+  const { events: pageEvents, gallery: galleryStore } = usePageStores();
   const target = photoGallery(props.gallery_id, ctx.gallery, ctx.children ?? []);
   const [store] = useState(
     () =>
@@ -68,7 +69,7 @@ function PhotoArea({ id, props, ctx }: PageComponentRenderProps<'photo'>) {
   }, [sentinelId, store, canLoad, store.items.length]);
 
   const g = target.gallery;
-  const notStarted = g ? ['wait', 'config'].includes(galleryStore.statusOf(g)) : galleryStore.notStarted;
+  const notStarted = g ? ['wait', 'config'].includes(clock.statusOf(g)) : galleryStore.notStarted;
 
   return (
     <View className="photo-area" data-testid="photo-area">

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { View } from '@tarojs/components';
 import { useRouter } from '@tarojs/taro';
 import { observer } from 'mobx-react';
-import { useStores } from '../../stores/RootStore';
+import { useStores, usePageStores, createPageStores, PageStoreContext } from '../../stores/RootStore';
 import { PageShell } from '../../components/page-shell';
 import { GalleryHeader } from '../../components/gallery-header';
 import { BottomNav } from '../../components/bottom-nav';
@@ -19,13 +19,14 @@ import './index.scss';
 /** /g/{link_id}, /g/{link_id}/original/{val}, /gti/…, /g/{linkid}/visit/{parentid}, legacy /wx/gallery?id=. */
 function GalleryPage() {
   const params = useRouter().params as Record<string, string | undefined>;
-  const { gallery: store, session, settings } = useStores();
+  const { session, settings, clock } = useStores();
+  const { gallery: store } = usePageStores();
   const key = useMemo(() => galleryKeyFromParams(params), [params.link_id, params.gti, params.id, params.scene]);
   const [tab, setTab] = useState<TabIndex>(0);
 
   useEffect(() => {
     if (!session.ready) return;
-    if (session.sysinfo) store.setClockSkew(session.sysinfo.srv_time);
+    if (session.sysinfo) clock.sync(session.sysinfo.srv_time);
     if (key) void store.open(key);
   }, [key, session.ready]);
 
@@ -70,9 +71,13 @@ function GalleryPage() {
 const Observed = observer(GalleryPage);
 
 export default function Page() {
+  // This page's own album state: pages below it in the stack keep theirs.
+  const [pageStores] = useState(() => createPageStores());
   return (
-    <PageShell>
-      <Observed />
-    </PageShell>
+    <PageStoreContext.Provider value={pageStores}>
+      <PageShell>
+        <Observed />
+      </PageShell>
+    </PageStoreContext.Provider>
   );
 }

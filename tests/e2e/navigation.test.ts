@@ -1,0 +1,79 @@
+// Moving around the product: bottom navigation, gallery cards, /demo, and every
+// route of the spec opened directly (typed, shared or reloaded).
+import type { Browser, BrowserContext } from 'playwright-core';
+import { BASE_URL, DEMO_LINK, VIEWPORTS, launchBrowser, openPage, visibleTestId, waitUntil, type TrackedPage } from './support';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const pathOf = (t: TrackedPage) => new URL(t.page.url()).pathname;
+
+describe.each(VIEWPORTS)('$name', ({ options }) => {
+  let context: BrowserContext;
+  let t: TrackedPage;
+  beforeEach(async () => {
+    context = await browser.newContext(options);
+    t = await openPage(context);
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  it('/demo opens the demo event', async () => {
+    await t.page.goto(`${BASE_URL}/demo`);
+    await visibleTestId(t, 'gallery-name');
+    expect(pathOf(t)).toBe(`/g/${DEMO_LINK}`);
+  });
+
+  it('a gallery card opens the sub-gallery at its own address, and Back Home returns', async () => {
+    await t.page.goto(`${BASE_URL}/g/${DEMO_LINK}`);
+    await visibleTestId(t, 'gallery-name');
+    await t.page.getByTestId('gallery-card').first().click();
+    await waitUntil(t, 'the address /g/carpet26', async () => pathOf(t) === '/g/carpet26');
+    expect(await visibleTestId(t, 'gallery-name')).toBe('Red Carpet');
+    const nav = t.page.getByTestId('bottom-nav').filter({ visible: true });
+    await nav.waitFor({ state: 'visible' });
+    // Tab 0 is "Back Home" under a parent; tapping it on itself goes to the parent page.
+    await nav.getByTestId('nav-tab-0').click();
+    await waitUntil(t, `the address /g/${DEMO_LINK}`, async () => pathOf(t) === `/g/${DEMO_LINK}`);
+    expect(await visibleTestId(t, 'gallery-name')).toBe('Demo: Spring Gala 2026');
+    // Browser back returns to Red Carpet with its own album, not the page above it.
+    await t.page.goBack();
+    await waitUntil(t, 'the address /g/carpet26', async () => pathOf(t) === '/g/carpet26');
+    expect(await visibleTestId(t, 'gallery-name')).toBe('Red Carpet');
+  });
+
+  it('the My tab opens the Me page, whose language setting switches the interface', async () => {
+    await t.page.goto(`${BASE_URL}/g/${DEMO_LINK}`);
+    await visibleTestId(t, 'gallery-name');
+    await t.page.getByTestId('bottom-nav').filter({ visible: true }).getByTestId('nav-tab-5').click();
+    await waitUntil(t, 'the address /page/me', async () => pathOf(t) === '/page/me');
+    await visibleTestId(t, 'page-me');
+    await visibleTestId(t, 'me-language');
+  });
+
+  it.each([
+    ['/page/me', 'page-me'],
+    [`/page/order/${DEMO_LINK}`, 'page-order'],
+    ['/page/permission/1000001', 'page-permission'],
+    ['/page/permission/1000001/original/1', 'page-permission'],
+    [`/g/${DEMO_LINK}/video/12`, 'page-video'],
+    [`/page/person/${DEMO_LINK}/3/o123`, 'page-person'],
+    ['/page/share/o123/1,2,3', 'page-share'],
+    ['/page/group/abcdef', 'page-group'],
+    ['/page/video/iframe', 'page-video-iframe'],
+    [`/g/${DEMO_LINK}/original/1`, 'gallery-name'],
+    [`/g/carpet26/visit/1000001`, 'gallery-name']
+  ])('%s opens its page when typed and when reloaded', async (urlPath, testId) => {
+    await t.page.goto(BASE_URL + urlPath);
+    await visibleTestId(t, testId);
+    await t.page.reload();
+    await visibleTestId(t, testId);
+    expect(pathOf(t)).toBe(urlPath.split('?')[0]);
+  });
+});
