@@ -51,6 +51,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
         chunkFilename: 'css/[name].[contenthash:8].css'
       },
       postcss: {
+        // Root font size follows the screen (20 px on a 375 phone) but stops at 24 px,
+        // so a desktop is not drawn as a 2x phone.
+        pxtransform: { enable: true, config: { maxRootSize: 24 } },
         autoprefixer: { enable: true, config: {} },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } }
       }

@@ -20,7 +20,7 @@ export default async function h5Routes(app: FastifyInstance, ctx: AppContext) {
     await app.register(fastifyStatic, {
       root: dir,
       prefix: '/',
-      wildcard: false,
+      wildcard: true,
       index: false,
       setHeaders(res, file) {
         // Hashed assets never change; index.html always revalidates.
