@@ -5,6 +5,7 @@ import { HomeStore } from './HomeStore';
 import { ClockStore } from './ClockStore';
 import { GalleryStore } from './GalleryStore';
 import { PageEventsStore } from './PageEventsStore';
+import { ViewerStore } from './ViewerStore';
 
 /** App-wide client state: one instance per app, handed to components by context. */
 export class RootStore {
@@ -31,6 +32,7 @@ export function useStores(): RootStore {
  */
 export class PageStores {
   events = new PageEventsStore();
+  viewer = new ViewerStore();
   constructor(public gallery: GalleryStore) {}
 }
 
