@@ -2,43 +2,15 @@ import type { Db, Queryable } from '../db';
 import { notFound } from '../http';
 import { GenerationCache } from './cache';
 import { DEFAULT_CONFIG, type Gallery, type GalleryConfig, type GalleryDetail } from '../../../types/api/gallery';
-import type { Watermark } from '../../../types/watermark';
-import type { PageData } from '../../../types/page';
 
-export interface GalleryRow {
-  id: number;
-  orderid: number;
-  link_id: string;
-  url_labeling: string | null;
-  prefix: string;
-  name: string;
-  desc: string;
-  cover: string | null;
-  watermarks: Watermark | null;
-  useglobal: number;
-  galleryaddress: string;
-  start_time: number | null;
-  end_time: number | null;
-  status: Gallery['status'];
-  tags: string[];
-  is_pay_down: number;
-  privacy: number;
-  access_type: Gallery['access_type'];
-  avchatroom: string;
-  parent: number;
+/** A galleries row as selected below: the client shape's stored fields plus joined stats. */
+export type GalleryRow = Omit<Gallery, 'config' | 'view_detail' | 'imagecount' | 'imageviews'> & {
   position: number;
-  pagedata: PageData | null;
   config: Partial<GalleryConfig>;
-  h5_share_title: string;
-  h5_share_text: string;
-  h5_share_image: string;
-  h5_share_link: string;
-  image_total: number;
   view: number | null;
   uv: number | null;
   imageviews: number | null;
-  parent_link_id: string | null;
-}
+};
 
 const SELECT = `SELECT g.*, s.view, s.uv, s.imageviews, p.link_id AS parent_link_id
   FROM galleries g

@@ -1,15 +1,4 @@
-import { PageShell } from '../../components/page-shell';
-import { PageFrame } from '../../components/page-frame';
-import { EmptyState } from '../../components/empty-state';
-import { t } from '../../i18n';
+import { framePage } from '../../components/page-frame/FramePage';
 
 /** /page/order/{link_id}: the order or preorder page (content: payment issue). */
-export default function Page() {
-  return (
-    <PageShell>
-      <PageFrame title={t('page.order')} testId="page-order">
-        <EmptyState text={t('empty.order')} />
-      </PageFrame>
-    </PageShell>
-  );
-}
+export default framePage('page.order', 'empty.order', 'page-order');

@@ -1,15 +1,4 @@
-import { PageShell } from '../../components/page-shell';
-import { PageFrame } from '../../components/page-frame';
-import { EmptyState } from '../../components/empty-state';
-import { t } from '../../i18n';
+import { framePage } from '../../components/page-frame/FramePage';
 
 /** /page/person/{link_id}/{personid}/{openid}: a followed person's album (content: face issue). */
-export default function Page() {
-  return (
-    <PageShell>
-      <PageFrame title={t('page.person')} testId="page-person">
-        <EmptyState text={t('empty.person')} />
-      </PageFrame>
-    </PageShell>
-  );
-}
+export default framePage('page.person', 'empty.person', 'page-person');
