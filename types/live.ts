@@ -1,0 +1,93 @@
+/**
+ * The live channel (spec part 3 §7, part 2 §7): every message name and its
+ * payload. The server publishes through one typed function and the client
+ * dispatches through this same map, so a message without a payload type, or a
+ * handler for a name that does not exist, fails to compile.
+ *
+ * Every message is scoped to one gallery room; times are Unix seconds.
+ */
+
+/** Photo ids affected by a visibility or review change. */
+export interface PhotoIdsPayload {
+  galleryid: number;
+  ids: number[];
+}
+
+export interface LiveEventMap {
+  /** A vote opened (status 1, begin_at becomes now) or closed (status 2, end_at becomes now). */
+  vote_status_change: { vote_id: number; status: 1 | 2; time: number };
+  /** New totals of a vote's options. */
+  vote_count: { vote_id: number; counts: Array<{ value: string; num: number }>; user_voted: number };
+  /** A lucky draw started (1) or stopped (2). */
+  lucky_status_change: { luck_id: number; status: 1 | 2; time: number };
+  /** A new winner of a lucky draw. */
+  lucky_result_change: { luck_id: number; nickname: string; photo: string; goods_desc: string };
+  /** A live video changed state or stream. */
+  live_video_change: { video_id: number; status: string; play_url?: string };
+  /** A text comment shown as a bullet-screen message. */
+  text: { id: number; content: string; nickname: string; photo: string };
+  /** A question shown as a bullet-screen message. */
+  question: { id: number; content: string; nickname: string; photo: string };
+  /** One visitor muted or unmuted (by openid). */
+  comment_block_change: { openid: string; blocked: boolean };
+  /** Comments closed (1) or opened (0) for everyone. */
+  comment_block_all: { block_all: 0 | 1 };
+  /** A photo became visible: fetch it by id and insert it in shoot-time order. */
+  image_add: { galleryid: number; id: number; shoottime: number };
+  /** Photos were deleted. */
+  image_delete: PhotoIdsPayload;
+  /** Photos were hidden by the organiser. */
+  image_hide: PhotoIdsPayload;
+  /** Hidden photos were shown again. */
+  image_show: PhotoIdsPayload;
+  /** Photos passed review. */
+  image_check: PhotoIdsPayload;
+  /** Photos were sent back to review. */
+  image_uncheck: PhotoIdsPayload;
+}
+
+export type LiveEventName = keyof LiveEventMap;
+
+/** One message on the wire. */
+export interface LiveMessage<K extends LiveEventName = LiveEventName> {
+  type: K;
+  /** The gallery room the message belongs to. */
+  room: number;
+  data: LiveEventMap[K];
+}
+
+export const LIVE_EVENT_NAMES: LiveEventName[] = [
+  'vote_status_change',
+  'vote_count',
+  'lucky_status_change',
+  'lucky_result_change',
+  'live_video_change',
+  'text',
+  'question',
+  'comment_block_change',
+  'comment_block_all',
+  'image_add',
+  'image_delete',
+  'image_hide',
+  'image_show',
+  'image_check',
+  'image_uncheck'
+];
+
+export function isLiveEventName(s: unknown): s is LiveEventName {
+  return typeof s === 'string' && (LIVE_EVENT_NAMES as string[]).includes(s);
+}
+
+/** The handlers a client registers: any subset of the map, each typed by its message. */
+export type LiveHandlers = { [K in LiveEventName]?: (data: LiveEventMap[K], room: number) => void };
+
+/** Route one parsed message to its handler; unknown names and malformed messages are ignored. */
+export function dispatchLive(handlers: LiveHandlers, msg: unknown): boolean {
+  if (!msg || typeof msg !== 'object') return false;
+  const m = msg as Partial<LiveMessage>;
+  if (!isLiveEventName(m.type) || typeof m.room !== 'number' || !m.data || typeof m.data !== 'object') return false;
+  const handler = handlers[m.type] as ((data: unknown, room: number) => void) | undefined;
+  if (!handler) return false;
+  handler(m.data, m.room);
+  return true;
+}
