@@ -66,6 +66,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     await galleryRoutes(api, ctx);
     await photoRoutes(api, ctx);
     await imageRoutes(api, ctx);
+    await (await import('./routes/likes')).default(api, ctx);
+    await (await import('./routes/visits')).default(api, ctx);
+    await (await import('./routes/batch')).default(api, ctx);
+    await (await import('./routes/stats')).default(api, ctx);
     await h5Routes(api, ctx);
   });
   return { app, ctx };

@@ -5,6 +5,9 @@ import type { ObjectStore } from './storage';
 import { SessionService, type SessionUser } from './services/session';
 import { GalleryService } from './services/gallery';
 import { PhotoService } from './services/photos';
+import { VisitService } from './services/visits';
+import { StatsService } from './services/stats';
+import { BatchService } from './services/batch';
 import { unauthorized } from './http';
 
 /** Everything a route needs, built once per app: config, database, store and services. */
@@ -15,6 +18,9 @@ export interface AppContext {
   sessions: SessionService;
   galleries: GalleryService;
   photos: PhotoService;
+  visits: VisitService;
+  stats: StatsService;
+  batch: BatchService;
   /** The session's user, or a 401 envelope. */
   requireUser(req: FastifyRequest): Promise<SessionUser>;
   /** The session's user or null (guests without a token). */
@@ -31,6 +37,9 @@ export function createContext(config: Config, db: Db, store: ObjectStore): AppCo
     sessions,
     galleries: new GalleryService(db),
     photos: new PhotoService(db),
+    visits: new VisitService(db),
+    stats: new StatsService(db),
+    batch: new BatchService(db),
     currentUser,
     async requireUser(req) {
       const user = await currentUser(req);

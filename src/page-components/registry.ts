@@ -6,6 +6,7 @@ import Tips from './tips';
 import Pendent from './pendent';
 import Navigator from './navigator';
 import GalleryList from './gallery';
+import GalleryGroup from './gallerygroup';
 import PhotoArea from './photo';
 
 /**
@@ -18,6 +19,8 @@ export const registry: { [K in PageComponentType]: ComponentType<PageComponentRe
   pendent: Pendent,
   navigator: Navigator,
   gallery: GalleryList,
+  gallerygroup: GalleryGroup,
+  groupgallery: GalleryGroup,
   photo: PhotoArea
 };
 

@@ -42,6 +42,23 @@ export class GalleryStore {
     }
   }
 
+  /** Load the open gallery again in place, without the loading state (its counts change meanwhile). */
+  async refresh(): Promise<void> {
+    const g = this.gallery;
+    if (!g || this.state !== 'ready') return;
+    const seq = this.requestSeq;
+    try {
+      const detail = await this.load({ link_id: g.link_id });
+      if (seq !== this.requestSeq) return;
+      runInAction(() => {
+        this.gallery = detail.gallery;
+        this.children = detail.children;
+      });
+    } catch {
+      /* keep what is shown */
+    }
+  }
+
   get status(): GalleryStatus | null {
     return this.gallery ? this.clock.statusOf(this.gallery) : null;
   }

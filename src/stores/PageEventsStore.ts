@@ -7,6 +7,8 @@ import { makeAutoObservable } from 'mobx';
  */
 export class PageEventsStore {
   refreshToken = 0;
+  /** Photos published since the list loaded (set by the live channel): the 'more photos' banner. */
+  newPhotos = 0;
 
   constructor() {
     makeAutoObservable(this);
@@ -14,5 +16,13 @@ export class PageEventsStore {
 
   refresh(): void {
     this.refreshToken++;
+  }
+
+  setNewPhotos(n: number): void {
+    this.newPhotos = Math.max(0, Math.floor(n));
+  }
+
+  clearNewPhotos(): void {
+    this.newPhotos = 0;
   }
 }

@@ -1,9 +1,12 @@
-import { makeAutoObservable, runInAction } from 'mobx';
-import type { Photo, PhotoListQuery, SortOrder } from '../../types/api/photo';
+import { makeAutoObservable, observableShallow, runInAction } from 'mobx';
+import type { Photo, PhotoListQuery, SortOrder, SortType } from '../../types/api/photo';
 import { PHOTO_PAGE_SIZE } from '../../types/api/photo';
 import { fetchPhotoList } from '../api/gallery';
 
 export type ListState = 'idle' | 'loading' | 'more' | 'noMore' | 'error';
+
+/** Loading stops after more than this many loads in a row bring no new photo (spec part 1 §4). */
+export const MAX_EMPTY_LOADS = 3;
 
 export interface PhotoListOptions {
   galleryId: number;
@@ -14,7 +17,9 @@ export interface PhotoListOptions {
 
 /**
  * One photo list (a gallery, a sort and a tag filter): loads pages of 20,
- * reports loading / more / no-more, and can be reset to load again.
+ * reports loading / more / no-more, and can be reset to load again. Pages after
+ * the first carry a keyset cursor (`after`, the last photo's sort value and id)
+ * besides the offset, so deep pages stay fast on the server.
  */
 export class PhotoListStore {
   items: Photo[] = [];
@@ -22,12 +27,23 @@ export class PhotoListStore {
   state: ListState = 'idle';
   private nextOffset = 0;
   private seq = 0;
+  private emptyLoads = 0;
+  /** Sort column the server reported, for the keyset cursor. */
+  private sortField: SortType | null = null;
 
   constructor(
     public options: PhotoListOptions,
     private load = fetchPhotoList
   ) {
-    makeAutoObservable<PhotoListStore, 'seq' | 'load'>(this, { seq: false, load: false });
+    // Photos are plain data: only the array is observed (20,000 deep-observable photos
+    // would cost memory and long garbage-collection pauses while scrolling).
+    makeAutoObservable<PhotoListStore, 'seq' | 'load' | 'emptyLoads' | 'sortField'>(this, {
+      items: observableShallow,
+      seq: false,
+      load: false,
+      emptyLoads: false,
+      sortField: false
+    });
   }
 
   get hasMore(): boolean {
@@ -50,15 +66,22 @@ export class PhotoListStore {
     };
     if (this.options.sorttype) q.sorttype = this.options.sorttype as PhotoListQuery['sorttype'];
     if (this.options.tags) q.tags = this.options.tags;
+    const last = this.items[this.items.length - 1];
+    if (last && this.sortField && this.nextOffset === this.items.length) q.after = `${last[this.sortField]}_${last.id}`;
     try {
       const res = await this.load(this.options.galleryId, q);
       if (seq !== this.seq) return;
       runInAction(() => {
         const known = new Set(this.items.map((p) => p.id));
-        for (const p of res.items) if (!known.has(p.id)) this.items.push(p);
+        const fresh = res.items.filter((p) => !known.has(p.id));
+        if (fresh.length) this.items.push(...fresh);
         this.total = res.total;
+        this.sortField = res.pagedata.sorttype ?? null;
         this.nextOffset = res.pagedata.next_offset;
-        this.state = res.pagedata.has_more && res.items.length > 0 ? 'more' : 'noMore';
+        // A page of nothing new (photos removed or re-sorted meanwhile) may be followed
+        // by more: try again, but not forever.
+        this.emptyLoads = fresh.length ? 0 : this.emptyLoads + 1;
+        this.state = res.pagedata.has_more && this.emptyLoads <= MAX_EMPTY_LOADS ? 'more' : 'noMore';
       });
     } catch {
       if (seq !== this.seq) return;
@@ -75,6 +98,18 @@ export class PhotoListStore {
     this.items = [];
     this.total = 0;
     this.nextOffset = 0;
+    this.emptyLoads = 0;
     this.state = 'idle';
+  }
+
+  /** Load again from the start; resolves to how many new photos came in ahead of the old first one. */
+  async refresh(): Promise<number> {
+    const before = new Set(this.items.map((p) => p.id));
+    const first = this.items[0]?.id;
+    this.reset();
+    await this.loadMore();
+    // New photos are those now ahead of the old first one (later ones just moved up a page).
+    const at = first === undefined ? -1 : this.items.findIndex((p) => p.id === first);
+    return at >= 0 ? at : this.items.filter((p) => !before.has(p.id)).length;
   }
 }

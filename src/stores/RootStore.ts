@@ -6,6 +6,11 @@ import { ClockStore } from './ClockStore';
 import { GalleryStore } from './GalleryStore';
 import { PageEventsStore } from './PageEventsStore';
 import { ViewerStore } from './ViewerStore';
+import { StatsStore } from './StatsStore';
+import { VisitStore } from './VisitStore';
+import { GalleryDirectoryStore } from './GalleryDirectoryStore';
+import { PhotoListCache } from './PhotoListCache';
+import { LoginPromptStore } from './LoginPromptStore';
 
 /** App-wide client state: one instance per app, handed to components by context. */
 export class RootStore {
@@ -13,6 +18,16 @@ export class RootStore {
   settings = new SettingsStore();
   clock = new ClockStore();
   home = new HomeStore();
+  /** Stat events, batched to the server every 5 s and on leaving. */
+  stats = new StatsStore();
+  /** My visit history. */
+  visits = new VisitStore();
+  /** Galleries known by id (lists by id, visit parents, switch panel). */
+  directory = new GalleryDirectoryStore();
+  /** The one shared 'WeChat authorisation' prompt. */
+  loginPrompt = new LoginPromptStore(() => this.session.isGuest);
+  /** Photo lists reopened within 2 minutes keep their photos. */
+  photoLists = new PhotoListCache();
 }
 
 let root: RootStore | null = null;
@@ -32,12 +47,17 @@ export function useStores(): RootStore {
  */
 export class PageStores {
   events = new PageEventsStore();
-  viewer = new ViewerStore();
-  constructor(public gallery: GalleryStore) {}
+  viewer: ViewerStore;
+  constructor(
+    public gallery: GalleryStore,
+    root: RootStore = getRootStore()
+  ) {
+    this.viewer = new ViewerStore({ isGuest: () => root.session.isGuest, requireLogin: (r) => root.loginPrompt.requireLogin(r) });
+  }
 }
 
 export function createPageStores(root: RootStore = getRootStore()): PageStores {
-  return new PageStores(new GalleryStore(root.clock));
+  return new PageStores(new GalleryStore(root.clock), root);
 }
 
 export const PageStoreContext = createContext<PageStores | null>(null);

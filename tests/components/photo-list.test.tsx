@@ -7,6 +7,7 @@ import { PHOTO_DEFAULTS } from '../../types/page/photo';
 import { DEFAULT_CONFIG, DEFAULT_THEME, type Gallery } from '../../types/api/gallery';
 import { imageUrl } from '../../src/utils/image';
 import { byTestId, isWeapp, makeGallery, makeRoot, photoPage, renderWith, setWindowWidth } from './helpers';
+import { fakeSelectorQuery, loadedCount } from './photo-helpers';
 
 jest.mock('../../src/api/gallery');
 const fetchMock = jest.mocked(fetchPhotoList);
@@ -29,6 +30,7 @@ function reachBottom() {
 }
 
 const items = (el: HTMLElement) => byTestId(el, 'photo-item');
+const loaded = loadedCount;
 
 beforeEach(() => {
   fetchMock.mockReset();
@@ -53,7 +55,7 @@ describe('photo list', () => {
     const { container } = renderWith(<PhotoArea id="p1" props={PHOTO_DEFAULTS} ctx={ctxOf(live)} />);
     await waitFor(() => expect(items(container)).toHaveLength(20));
     reachBottom();
-    await waitFor(() => expect(items(container)).toHaveLength(30));
+    await waitFor(() => expect(loaded(container)).toBe(30));
     expect(fetchMock).toHaveBeenLastCalledWith(live.id, expect.objectContaining({ offset: 20 }));
     expect(byTestId(container, 'list-end')[0].textContent).toBe('This is the end');
     // At the end, reaching the bottom again asks for nothing.
@@ -66,7 +68,7 @@ describe('photo list', () => {
     const { container } = renderWith(<PhotoArea id="p1" props={PHOTO_DEFAULTS} ctx={ctxOf(live)} />);
     await waitFor(() => expect(byTestId(container, 'list-more')).toHaveLength(1));
     fireEvent.click(byTestId(container, 'list-more')[0]);
-    await waitFor(() => expect(items(container)).toHaveLength(25));
+    await waitFor(() => expect(loaded(container)).toBe(25));
   });
 
   it('shows "Loading" while a page is on its way', async () => {
@@ -107,7 +109,7 @@ describe('photo list', () => {
     const { container, root, page } = renderWith(<PhotoArea id="p1" props={PHOTO_DEFAULTS} ctx={ctxOf(live)} />);
     await waitFor(() => expect(items(container)).toHaveLength(20));
     reachBottom();
-    await waitFor(() => expect(items(container)).toHaveLength(30));
+    await waitFor(() => expect(loaded(container)).toBe(30));
 
     act(() => page.events.refresh());
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
@@ -147,6 +149,7 @@ describe('photo list sentinel (lists too short to scroll)', () => {
       restore.push(jest.spyOn(Taro, 'createIntersectionObserver').mockReturnValue(observer as never));
       restore.push(jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({ page: {} } as never));
       restore.push(jest.spyOn(Taro, 'nextTick').mockImplementation((fn: () => void) => fn()));
+      restore.push(jest.spyOn(Taro, 'createSelectorQuery').mockReturnValue(fakeSelectorQuery() as never));
     }
     const { container } = renderWith(<PhotoArea id="p1" props={PHOTO_DEFAULTS} ctx={ctxOf(live)} />);
     await waitFor(() => expect(items(container)).toHaveLength(20));
@@ -165,10 +168,10 @@ describe('photo list sentinel (lists too short to scroll)', () => {
     act(() => enter(false));
     expect(fetchMock).toHaveBeenCalledTimes(1);
     act(() => enter());
-    await waitFor(() => expect(items(container)).toHaveLength(40));
+    await waitFor(() => expect(loaded(container)).toBe(40));
     // A fresh observer reports the sentinel still in view: the next page follows without scrolling.
     act(() => enter());
-    await waitFor(() => expect(items(container)).toHaveLength(45));
+    await waitFor(() => expect(loaded(container)).toBe(45));
     expect(byTestId(container, 'list-end')).toHaveLength(1);
     expect(fetchMock).toHaveBeenCalledTimes(3);
     restore.forEach((s) => s.mockRestore());

@@ -34,6 +34,11 @@ export interface PhotoListQuery {
   offset?: number;
   /** One tag (or comma-separated tags, any of them). */
   tags?: string;
+  /**
+   * Keyset cursor `{sort value}_{id}` of the last photo already loaded: the page starts
+   * after it (fast at any depth); `offset` still numbers the page. Optional.
+   */
+  after?: string;
   /** Cache-busting time; ignored by the server. */
   time?: number;
   page_size?: number;

@@ -5,6 +5,7 @@ import { SLIDEHEAD_DEFAULTS, type SlideheadProps } from './slidehead';
 import { TIPS_DEFAULTS, type TipsProps } from './tips';
 import { PENDENT_DEFAULTS, type PendentProps } from './pendent';
 import { GALLERY_LIST_DEFAULTS, type GalleryListProps } from './gallery';
+import { GALLERY_GROUP_DEFAULTS, type GalleryGroupProps } from './gallerygroup';
 
 export type { ComponentWrapper } from './wrapper';
 export type { Link, LinkType } from './link';
@@ -17,6 +18,9 @@ export interface PageComponentPropsMap {
   tips: TipsProps;
   pendent: PendentProps;
   gallery: GalleryListProps;
+  gallerygroup: GalleryGroupProps;
+  /** Alias of gallerygroup (spec part 2 §1: 'gallerygroup or groupgallery'). */
+  groupgallery: GalleryGroupProps;
 }
 
 export type PageComponentType = keyof PageComponentPropsMap;
@@ -27,7 +31,9 @@ export const PAGE_COMPONENT_DEFAULTS: { [K in PageComponentType]: PageComponentP
   slidehead: SLIDEHEAD_DEFAULTS,
   tips: TIPS_DEFAULTS,
   pendent: PENDENT_DEFAULTS,
-  gallery: GALLERY_LIST_DEFAULTS
+  gallery: GALLERY_LIST_DEFAULTS,
+  gallerygroup: GALLERY_GROUP_DEFAULTS,
+  groupgallery: GALLERY_GROUP_DEFAULTS
 };
 
 /** One configured component as stored in a gallery's pagedata. Unknown types are kept and render nothing. */

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { intParam, ok, strParam } from '../http';
-import { parseSort, parseTags, MAX_PAGE_SIZE } from '../services/photos';
+import { parseSort, parseTags, parseAfter, MAX_PAGE_SIZE } from '../services/photos';
 import { PHOTO_PAGE_SIZE } from '../../../types/api/photo';
 import type { AppContext } from '../context';
 
-type ListQuery = Record<'sorttype' | 'order' | 'offset' | 'tags' | 'time' | 'page_size', string | undefined>;
+type ListQuery = Record<'sorttype' | 'order' | 'offset' | 'tags' | 'time' | 'page_size' | 'after', string | undefined>;
 
 export default async function photoRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get<{ Params: { galleryid: string }; Querystring: ListQuery }>('/api/v2/images/:galleryid/list', async (req, reply) => {
@@ -16,7 +16,8 @@ export default async function photoRoutes(app: FastifyInstance, ctx: AppContext)
     const gallery = await ctx.galleries.cachedById(galleryId);
     const { sort, order } = parseSort(strParam('sorttype', q.sorttype, 20), strParam('order', q.order, 4), gallery.config.sort);
     const tags = parseTags(strParam('tags', q.tags, 500));
+    const after = parseAfter(strParam('after', q.after, 40));
     reply.header('cache-control', 'no-cache');
-    return ok(await ctx.photos.list(galleryId, { sort, order, offset, tags, pageSize }));
+    return ok(await ctx.photos.list(galleryId, { sort, order, offset, tags, pageSize, after }));
   });
 }

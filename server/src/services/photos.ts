@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import { badRequest } from '../http';
 import { GenerationCache } from './cache';
+import { PhotoOrderIndex, ORDER_INDEX_MIN } from './photoOrder';
 import {
   PHOTO_PAGE_SIZE,
   type Photo,
@@ -83,32 +84,75 @@ export function parseTags(tags: string | undefined): string[] {
  */
 export const LIST_CACHE_TTL_MS = 5000;
 
-export class PhotoService {
-  private cache = new GenerationCache<PhotoListResult>(LIST_CACHE_TTL_MS);
+/**
+ * Keyset cursor `{sort value}_{id}` (the last photo of the previous page): the next
+ * page starts after it without counting `offset` rows. Returns null when malformed.
+ */
+export function parseAfter(after: string | undefined): { value: number; id: number } | null {
+  if (!after) return null;
+  const m = /^(-?\d{1,15})_(\d{1,10})$/.exec(after);
+  if (!m) throw badRequest('after must be {sort value}_{photo id}');
+  return { value: Number(m[1]), id: Number(m[2]) };
+}
 
-  constructor(private db: Db) {}
+export interface ListOptions {
+  sort: SortType;
+  order: SortOrder;
+  offset: number;
+  tags: string[];
+  pageSize?: number;
+  /** Keyset cursor (parseAfter); `offset` then only numbers the page. */
+  after?: { value: number; id: number } | null;
+}
+
+export class PhotoService {
+  private cache: GenerationCache<PhotoListResult>;
+  /** Totals per gallery and tag filter: one count serves every page and sort. */
+  private counts: GenerationCache<number>;
+  private nocache: boolean;
+  private orders: PhotoOrderIndex;
+  /** Concurrent requests for the same missing page share one query. */
+  private inflight = new Map<string, Promise<PhotoListResult>>();
+
+  /** `cacheMs` 0 turns both caches off (benches of the database path: BENCH_NOCACHE=1). */
+  constructor(
+    private db: Db,
+    cacheMs = process.env.BENCH_NOCACHE === '1' ? 0 : LIST_CACHE_TTL_MS
+  ) {
+    this.nocache = cacheMs <= 0;
+    this.cache = new GenerationCache<PhotoListResult>(cacheMs);
+    this.counts = new GenerationCache<number>(cacheMs);
+    this.orders = new PhotoOrderIndex(db, cacheMs);
+  }
 
   /** Photos of a gallery changed (added, hidden, deleted, re-tagged): its lists load afresh. */
   invalidate(galleryId: number): void {
     this.cache.invalidate(galleryId);
+    this.counts.invalidate(galleryId);
+    this.orders.invalidate(galleryId);
   }
 
   invalidateAll(): void {
     this.cache.clear();
+    this.counts.clear();
+    this.orders.clear();
   }
 
-  async list(
-    galleryId: number,
-    opts: { sort: SortType; order: SortOrder; offset: number; tags: string[]; pageSize?: number }
-  ): Promise<PhotoListResult> {
-    const key = `${opts.sort}|${opts.order}|${opts.offset}|${opts.pageSize ?? PHOTO_PAGE_SIZE}|${opts.tags.join(',')}`;
-    return this.cache.through(galleryId, key, () => this.query(galleryId, opts));
+  async list(galleryId: number, opts: ListOptions): Promise<PhotoListResult> {
+    const after = opts.after ? `${opts.after.value}_${opts.after.id}` : '';
+    const key = `${opts.sort}|${opts.order}|${opts.offset}|${opts.pageSize ?? PHOTO_PAGE_SIZE}|${opts.tags.join(',')}|${after}`;
+    if (this.nocache) return this.query(galleryId, opts);
+    const hit = this.cache.get(galleryId, key);
+    if (hit) return hit;
+    const flightKey = `${galleryId}|${key}`;
+    const running = this.inflight.get(flightKey);
+    if (running) return running;
+    const p = this.cache.through(galleryId, key, () => this.query(galleryId, opts)).finally(() => this.inflight.delete(flightKey));
+    this.inflight.set(flightKey, p);
+    return p;
   }
 
-  private async query(
-    galleryId: number,
-    opts: { sort: SortType; order: SortOrder; offset: number; tags: string[]; pageSize?: number }
-  ): Promise<PhotoListResult> {
+  private async query(galleryId: number, opts: ListOptions): Promise<PhotoListResult> {
     const pageSize = Math.min(opts.pageSize ?? PHOTO_PAGE_SIZE, MAX_PAGE_SIZE);
     const col = SORT_COLUMNS[opts.sort];
     const dir = opts.order === 'asc' ? 'ASC' : 'DESC';
@@ -118,18 +162,53 @@ export class PhotoService {
       params.push(opts.tags);
       where += ` AND tags && $${params.length}::text[]`;
     }
+    const countWhere = where;
+    const countParams = [...params];
+    let skip = opts.offset;
+    if (opts.after) {
+      const cmp = dir === 'ASC' ? '>' : '<';
+      if (col === 'id') {
+        params.push(opts.after.id);
+        where += ` AND id ${cmp} $${params.length}`;
+      } else {
+        params.push(opts.after.value, opts.after.id);
+        where += ` AND (${col}, id) ${cmp} ($${params.length - 1}, $${params.length})`;
+      }
+      skip = 0;
+    }
     const order = col === 'id' ? `id ${dir}` : `${col} ${dir}, id ${dir}`;
-    const [items, count] = await Promise.all([
+    const tagKey = opts.tags.join(',');
+    const count = async () => (await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM photos WHERE ${countWhere}`, countParams)).rows[0].n;
+    const countQuery = () => (this.nocache ? count() : this.counts.through(galleryId, tagKey, count));
+    if (!this.nocache && !opts.after && opts.offset > 0) {
+      // Deep offsets of a big list: a slice of the ordered ids, then a primary-key lookup.
+      const total = await countQuery();
+      if (total >= ORDER_INDEX_MIN) {
+        const idx = await this.orders.get(galleryId, `${col}|${dir}|${tagKey}`, countWhere, countParams, order);
+        const ids = Array.from(idx.ids.subarray(opts.offset, opts.offset + pageSize));
+        const found = ids.length
+          ? (await this.db.query<PhotoRow>(`SELECT ${PHOTO_COLUMNS} FROM photos WHERE id = ANY($1::int[]) AND NOT hidden`, [ids])).rows
+          : [];
+        const byId = new Map(found.map((r) => [r.id, r]));
+        const rows = ids.map((id) => byId.get(id)).filter((r): r is PhotoRow => !!r);
+        return this.page(rows, idx.ids.length, opts, pageSize, ids.length);
+      }
+    }
+    const [items, total] = await Promise.all([
       this.db.query<PhotoRow>(
         `SELECT ${PHOTO_COLUMNS} FROM photos WHERE ${where} ORDER BY ${order} LIMIT ${pageSize} OFFSET $${params.length + 1}`,
-        [...params, opts.offset]
+        [...params, skip]
       ),
-      this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM photos WHERE ${where}`, params)
+      countQuery()
     ]);
-    const total = count.rows[0].n;
-    const next = opts.offset + items.rows.length;
+    return this.page(items.rows, total, opts, pageSize, items.rows.length);
+  }
+
+  /** The answer: `consumed` list positions were covered by this page. */
+  private page(rows: PhotoRow[], total: number, opts: ListOptions, pageSize: number, consumed: number): PhotoListResult {
+    const next = opts.offset + consumed;
     return {
-      items: items.rows.map(presentPhoto),
+      items: rows.map(presentPhoto),
       total,
       pagedata: { offset: opts.offset, page_size: pageSize, next_offset: next, has_more: next < total, sorttype: opts.sort, order: opts.order }
     };

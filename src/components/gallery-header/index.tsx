@@ -30,8 +30,8 @@ export function StatsRow(props: { photos: number; views: number; color?: string 
   );
 }
 
-/** Gallery name, status tag and statistics row. */
-export function GalleryHeader(props: { gallery: Gallery; status: GalleryStatus; photoCount: number }) {
+/** Gallery name, status tag, the switch-gallery button (when there is somewhere to switch) and statistics row. */
+export function GalleryHeader(props: { gallery: Gallery; status: GalleryStatus; photoCount: number; onSwitch?: () => void }) {
   const { gallery } = props;
   const theme = gallery.config.theme;
   return (
@@ -41,6 +41,11 @@ export function GalleryHeader(props: { gallery: Gallery; status: GalleryStatus; 
           {gallery.name}
         </Text>
         <StatusTag status={props.status} />
+        {props.onSwitch ? (
+          <Text className="gallery-header__switch" data-testid="gallery-switch-open" style={{ color: theme.main, borderColor: theme.main }} onClick={props.onSwitch}>
+            {t('switch.open')}
+          </Text>
+        ) : null}
       </View>
       {gallery.galleryaddress ? <Text className="gallery-header__address" style={{ color: theme.h2 }}>{gallery.galleryaddress}</Text> : null}
       <StatsRow photos={props.photoCount} views={gallery.view_detail.view} color={theme.h2} />

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { View, Text, Input, ScrollView } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import type { Gallery } from '../../../types/api/gallery';
 import type { ImageStyleName } from '../../../types/image-style';
 import { galleryUrl } from '../../routes';
 import { t } from '../../i18n';
+import { useStores } from '../../stores/RootStore';
 import { openUrl } from '../../platform/navigate';
 import { windowWidth } from '../../platform/env';
 import { styleForWidth } from '../../utils/image';
@@ -12,12 +13,32 @@ import type { PageComponentRenderProps } from '../types';
 import GalleryCard from './GalleryCard';
 import './gallery.scss';
 
-/** The configured galleries: the page's children in `ids` order, or all of them when ids is empty. */
-export function pickGalleries(children: Gallery[], ids: unknown): Gallery[] {
-  const list = Array.isArray(ids) ? ids.map(Number).filter((n) => Number.isFinite(n) && n > 0) : [];
+/** The configured ids (numbers, or numeric strings organisers typed). */
+export function configuredIds(ids: unknown): number[] {
+  return Array.isArray(ids) ? ids.map(Number).filter((n) => Number.isInteger(n) && n > 0) : [];
+}
+
+/**
+ * The configured galleries in `ids` order, or all the page's children when ids is
+ * empty. Ids that are not children come from `known` (loaded by id) once loaded.
+ */
+export function pickGalleries(children: Gallery[], ids: unknown, known?: ReadonlyMap<number, Gallery>): Gallery[] {
+  const list = configuredIds(ids);
   if (list.length === 0) return children;
   const byId = new Map(children.map((g) => [g.id, g]));
-  return list.map((id) => byId.get(id)).filter((g): g is Gallery => !!g);
+  return list.map((id) => byId.get(id) ?? known?.get(id)).filter((g): g is Gallery => !!g);
+}
+
+/** Load the configured ids that are not among the page's children (50 per call). */
+export function useConfiguredGalleries(children: Gallery[], ids: unknown): Gallery[] {
+  const { directory } = useStores();
+  const key = configuredIds(ids).join(',');
+  useEffect(() => {
+    const have = new Set(children.map((g) => g.id));
+    const missing = configuredIds(ids).filter((id) => !have.has(id));
+    if (missing.length) void directory.ensure(missing);
+  }, [key, children]);
+  return pickGalleries(children, ids, directory.byId);
 }
 
 /** Search keeps galleries whose name or description contains the keyword (spec part 2 §2). */
@@ -28,7 +49,7 @@ export function searchGalleries(list: Gallery[], keyword: string): Gallery[] {
 }
 
 /** Covers: a full-width card never needs more than 750 px; smaller cards take the crops. */
-function coverStyleFor(mode: 1 | 2 | 3 | 4): ImageStyleName {
+export function coverStyleFor(mode: 1 | 2 | 3 | 4): ImageStyleName {
   if (mode === 1) return 'wx_750_n';
   const w = windowWidth();
   if (mode === 3) return styleForWidth(110, true);
@@ -39,7 +60,7 @@ function coverStyleFor(mode: 1 | 2 | 3 | 4): ImageStyleName {
 function GalleryList({ props, ctx }: PageComponentRenderProps<'gallery'>) {
   const [keyword, setKeyword] = useState('');
   const mode = ([1, 2, 3, 4] as const).find((m) => m === Number(props.mode)) ?? 1;
-  const all = pickGalleries(ctx.children ?? [], props.ids);
+  const all = useConfiguredGalleries(ctx.children ?? [], props.ids);
   const shown = props.search ? searchGalleries(all, keyword) : all;
   if (all.length === 0) return null;
 

@@ -1,15 +1,23 @@
-import { useEffect, useState } from 'react';
-import { View } from '@tarojs/components';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { View, Text } from '@tarojs/components';
 import { useReachBottom } from '@tarojs/taro';
 import { observer } from 'mobx-react';
 import { reaction } from 'mobx';
 import type { Gallery } from '../../../types/api/gallery';
 import { REACH_BOTTOM_DISTANCE } from '../../../types/api/photo';
-import { PhotoListStore } from '../../stores/PhotoListStore';
+import type { PhotoListOptions } from '../../stores/PhotoListStore';
 import { useStores, usePageStores } from '../../stores/RootStore';
-import { observeNearBottom } from '../../platform/scroll';
+import { observeNearBottom, useListViewport } from '../../platform/scroll';
+import { toast } from '../../platform/ui';
+import { layoutFor, visibleRange, MAX_LIST_WIDTH } from '../../utils/photoLayout';
+import { t } from '../../i18n';
 import type { PageComponentRenderProps } from '../types';
-import PhotoGrid from './PhotoGrid';
+import TagBar, { galleryTags, tabKey, type TagTab } from './TagBar';
+import Toolbar from './Toolbar';
+import VirtualPhotoList from './VirtualPhotoList';
+import PositionIndicator from './PositionIndicator';
+import PullRefresh from './PullRefresh';
+import NewPhotosBanner from './NewPhotosBanner';
 import ListFooter from './ListFooter';
 import './photo.scss';
 
@@ -20,62 +28,121 @@ export function photoGallery(galleryId: number, page: Gallery, children: Gallery
   return { id, gallery: children.find((g) => g.id === id) ?? null };
 }
 
+/** The list a tab shows: Hot is the gallery ranked by likes; a tag filters. */
+export function listOptions(galleryId: number, tab: TagTab, order: PhotoListOptions['order'], sort: string | undefined): PhotoListOptions {
+  if (tab.kind === 'hot') return { galleryId, sorttype: '-love', order: 'desc' };
+  const o: PhotoListOptions = { galleryId, order, sorttype: sort || undefined };
+  if (tab.kind === 'tag') o.tags = tab.tag;
+  return o;
+}
+
 /**
- * The photo list area: one PhotoListStore for its gallery, first page on mount,
- * next pages near the bottom (the page's onReachBottom, plus a sentinel observer
- * for lists too short to scroll), reloaded on a page refresh or a new sort order.
+ * The photo list area: tag bar, layout and sort switches, and one windowed list
+ * (every display mode, the hot ranking) fed by a PhotoListStore from the root's
+ * 2-minute cache. First page on mount, next pages near the bottom (onReachBottom,
+ * plus a sentinel observer for lists too short to scroll); a page refresh, a new
+ * sort order, pull-to-refresh or the new-photos banner load it again.
  */
 function PhotoArea({ id, props, ctx }: PageComponentRenderProps<'photo'>) {
-  const { settings, clock } = useStores();
-  const { events: pageEvents, gallery: galleryStore } = usePageStores();
+  const { settings, clock, photoLists } = useStores();
+  const { events: pageEvents, gallery: galleryStore, viewer } = usePageStores();
   const target = photoGallery(props.gallery_id, ctx.gallery, ctx.children ?? []);
-  const [store] = useState(
-    () =>
-      new PhotoListStore({
-        galleryId: target.id,
-        order: settings.effectiveOrder,
-        sorttype: (target.gallery ?? ctx.gallery).config?.sort || undefined
-      })
-  );
-  const sentinelId = `photo-sentinel-${id.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+  const g = target.gallery ?? ctx.gallery;
+  const [tab, setTab] = useState<TagTab>({ kind: 'all' });
+  const order = settings.effectiveOrder;
+  const opts = listOptions(target.id, tab, order, g.config?.sort);
+  const optsKey = `${tabKey(tab)}|${order}|${target.id}`;
+  const store = useMemo(() => (tab.kind === 'person' ? null : photoLists.get(opts)), [optsKey, photoLists]);
+  const storeRef = useRef(store);
+  storeRef.current = store;
+  const safeId = id.replace(/[^A-Za-z0-9_-]/g, '_');
+  const sentinelId = `photo-sentinel-${safeId}`;
+  const anchorId = `photo-list-${safeId}`;
 
+  // A new sort order starts its list from the top; any list shown loads if it has not.
+  const orderSeen = useRef(order);
   useEffect(() => {
-    void store.loadMore();
-    const reload = () => {
-      store.reset({ order: settings.effectiveOrder });
-      void store.loadMore();
-    };
-    const stopRefresh = reaction(() => pageEvents.refreshToken, reload);
-    const stopOrder = reaction(() => settings.effectiveOrder, reload);
-    return () => {
-      stopRefresh();
-      stopOrder();
+    if (!store) return undefined;
+    if (orderSeen.current !== order) {
+      orderSeen.current = order;
       store.reset();
-    };
-  }, [store, settings, pageEvents]);
+    }
+    if (store.state === 'idle') void store.loadMore();
+    return () => photoLists.release(store);
+  }, [store, order, photoLists]);
+
+  // An event (the refresh pendant) resets the list; the gallery's other cached lists are dropped.
+  useEffect(
+    () =>
+      reaction(
+        () => pageEvents.refreshToken,
+        () => {
+          const s = storeRef.current;
+          photoLists.dropGallery(target.id, s ?? undefined);
+          if (s) void s.refresh();
+        }
+      ),
+    [pageEvents, photoLists, target.id]
+  );
 
   useReachBottom(() => {
-    if (store.state === 'more') void store.loadMore();
+    if (store?.state === 'more') void store.loadMore();
   });
 
   // Observed afresh whenever a page arrives: a new observer reports where the
   // sentinel is now, so a list still too short to fill the screen keeps loading.
-  const canLoad = store.state === 'more';
+  const canLoad = store?.state === 'more';
+  const count = store?.items.length ?? 0;
   useEffect(() => {
-    if (!canLoad) return undefined;
+    if (!canLoad || !store) return undefined;
     return observeNearBottom(sentinelId, REACH_BOTTOM_DISTANCE, (near) => {
       if (near && store.state === 'more') void store.loadMore();
     });
-  }, [sentinelId, store, canLoad, store.items.length]);
+  }, [sentinelId, store, canLoad, count]);
 
-  const g = target.gallery;
-  const notStarted = g ? ['wait', 'config'].includes(clock.statusOf(g)) : galleryStore.notStarted;
+  const vp = useListViewport(anchorId, `${count}|${optsKey}`);
+  const mode = settings.effectiveMode(props.mode);
+  const hot = tab.kind === 'hot';
+  const width = Math.min(vp.width, MAX_LIST_WIDTH);
+  const items = store?.items;
+  const layout = useMemo(() => layoutFor(hot ? 'hot' : mode, items ? items.slice() : [], width), [hot, mode, width, store, count]);
+
+  const onScreen = visibleRange(layout, Math.max(0, vp.offset), vp.offset + vp.height);
+  const current = onScreen.to > 0 ? layout.cells[onScreen.to - 1].index + 1 : 0;
+
+  const refresh = () => (store ? store.refresh() : Promise.resolve(0));
+  const onBanner = async () => {
+    pageEvents.clearNewPhotos();
+    const n = await refresh();
+    toast(n > 0 ? t('list.MorePhoto', { num: n }) : t('list.NoMorePhoto'));
+  };
+  const onTap = (index: number) => {
+    if (store) viewer.open(store, index);
+  };
+
+  const notStarted = target.gallery ? ['wait', 'config'].includes(clock.statusOf(target.gallery)) : galleryStore.notStarted;
+  const main = ctx.theme?.main ?? '#50d3cd';
 
   return (
-    <View className="photo-area" data-testid="photo-area">
-      <PhotoGrid items={store.items} galleryId={target.id} />
-      <ListFooter store={store} notStarted={notStarted} />
+    <View className="photo-area" data-testid="photo-area" data-mode={hot ? 'hot' : mode} data-loaded={count} data-total={store?.total ?? 0}>
+      {props.show_tags ? <TagBar tags={galleryTags(g.tags)} active={tab} color={main} onSelect={setTab} /> : null}
+      {tab.kind === 'all' || tab.kind === 'tag' ? <Toolbar mode={mode} /> : null}
+      <NewPhotosBanner color={main} onRefresh={() => void onBanner()} />
+      <PullRefresh atTop={() => vp.pageTop <= 0} onRefresh={refresh}>
+        <View id={anchorId} className="photo-area__list">
+          {store ? (
+            <VirtualPhotoList items={store.items} layout={layout} galleryId={target.id} offset={vp.offset} height={vp.height} hot={hot} onTap={onTap} />
+          ) : (
+            <View className="empty-state" data-testid="person-empty">
+              <View className="empty-state__art" />
+              <Text className="empty-state__text">{t('list.noFriends')}</Text>
+            </View>
+          )}
+        </View>
+        {store ? <ListFooter store={store} notStarted={notStarted} /> : null}
+      </PullRefresh>
       <View id={sentinelId} className="photo-area__sentinel" />
+      <PositionIndicator current={current} total={store?.total ?? 0} offset={vp.offset} farDown={vp.offset > vp.height} />
     </View>
   );
 }

@@ -9,11 +9,14 @@ import { BottomNav } from '../../components/bottom-nav';
 import { EmptyState } from '../../components/empty-state';
 import { NotFound } from '../../components/not-found';
 import { PageRenderer } from '../../page-components/PageRenderer';
+import Viewer from '../../components/viewer';
+import LoginPrompt from '../../components/login-prompt';
 import { visibleTabs, showNavigator, tabAction, type TabIndex } from '../../stores/navTabs';
 import { galleryKeyFromParams, pageDataOf, navigatorOf } from '../../stores/galleryPage';
 import { openUrl } from '../../platform/navigate';
 import { setTitle } from '../../platform/ui';
 import { t } from '../../i18n';
+import { useGalleryAround } from './useGalleryAround';
 import './index.scss';
 
 /** /g/{link_id}, /g/{link_id}/original/{val}, /gti/…, /g/{linkid}/visit/{parentid}, legacy /wx/gallery?id=. */
@@ -31,6 +34,7 @@ function GalleryPage() {
   }, [key, session.ready]);
 
   const g = store.gallery;
+  const around = useGalleryAround(g, store.children, params.parentid);
   useEffect(() => {
     if (g) {
       setTitle(g.name);
@@ -57,13 +61,17 @@ function GalleryPage() {
     <View className={`gallery-page${navShown ? ' gallery-page--with-nav' : ''}`} style={{ background: g.config.theme.background }}>
       {tab === 0 ? (
         <>
-          <GalleryHeader gallery={g} status={store.status!} photoCount={g.image_total} />
+          {around.backBar}
+          <GalleryHeader gallery={g} status={store.status!} photoCount={g.image_total} onSwitch={around.onSwitch} />
           <PageRenderer pagedata={pagedata} context={{ gallery: g, children: store.children, navShown }} />
         </>
       ) : (
         <EmptyState text={t(tab === 2 ? 'face.myPhotoEmpty' : 'face.followingEmpty')} testId={`face-tab-${tab}`} />
       )}
       {navShown ? <BottomNav tabs={tabs} active={tab} color={g.config.theme.main} onTap={(x) => onTab(x.index)} /> : null}
+      {around.panel}
+      <Viewer />
+      <LoginPrompt />
     </View>
   );
 }

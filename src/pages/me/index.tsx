@@ -1,9 +1,13 @@
+import { useEffect } from 'react';
 import { View, Text, Image } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import { useStores } from '../../stores/RootStore';
 import { PageShell } from '../../components/page-shell';
 import { PageFrame } from '../../components/page-frame';
 import { OptionRow } from '../../components/option-row';
+import { RecentVisitCard } from '../../components/recent-visit';
+import { openUrl } from '../../platform/navigate';
+import { DEFAULT_THEME } from '../../../types/api/gallery';
 import { t, type MessageKey } from '../../i18n';
 import type { LocalSettings } from '../../stores/SettingsStore';
 import './index.scss';
@@ -16,8 +20,11 @@ const label = (prefix: string, v: string): string => t((v === 'system' ? 'opt.sy
 
 /** /page/me: who I am and my device settings (language, photo layout, photo sort). */
 const Me = observer(function Me() {
-  const { session, settings } = useStores();
+  const { session, settings, visits } = useStores();
   const user = session.user;
+  useEffect(() => {
+    if (session.ready) void visits.loadLast();
+  }, [session.ready]);
   return (
     <PageFrame title={t('page.me')} testId="page-me">
       <View className="me-head">
@@ -26,6 +33,9 @@ const Me = observer(function Me() {
           {user && !user.is_mock && user.nickname ? user.nickname : t('me.guest')}
         </Text>
       </View>
+      {visits.last ? (
+        <RecentVisitCard visit={visits.last} color={DEFAULT_THEME.main} onGo={() => openUrl(`/g/${visits.last!.link_id}`)} />
+      ) : null}
       <View className="me-menu">
         <OptionRow testId="me-language" title={t('me.language')} value={settings.language} options={LANGS.map((v) => ({ value: v, label: label('opt.', v) }))} onChange={(v) => settings.set('language', v)} />
         <OptionRow testId="me-layout" title={t('me.layout')} value={settings.mode} options={MODES.map((v) => ({ value: v, label: label('opt.mode.', v) }))} onChange={(v) => settings.set('mode', v)} />

@@ -1,0 +1,124 @@
+import { useEffect, useRef, useState } from 'react';
+import { View, Text, Image } from '@tarojs/components';
+import { observer } from 'mobx-react';
+import type { Photo } from '../../../types/api/photo';
+import { usePageStores } from '../../stores/RootStore';
+import { VIEWER } from '../../stores/viewerConstants';
+import { onViewerKey } from '../../platform/keys';
+import { photoCellRect, type Rect } from '../../platform/rect';
+import { windowWidth } from '../../platform/env';
+import { t } from '../../i18n';
+import Stage from './Stage';
+import ThumbStrip from './ThumbStrip';
+import InfoBar from './InfoBar';
+import './viewer.scss';
+
+type Phase = 'closed' | 'entering' | 'open' | 'leaving';
+
+/** Transform that puts the full-screen photo over its grid cell (or a small fade-zoom without one). */
+function zoomedOut(rect: Rect | null): string {
+  if (typeof window === 'undefined' || !rect) return 'scale(0.85)';
+  const w = window.innerWidth || windowWidth();
+  const h = window.innerHeight || 1;
+  const dx = rect.left + rect.width / 2 - w / 2;
+  const dy = rect.top + rect.height / 2 - h / 2;
+  return `translate3d(${dx}px, ${dy}px, 0) scale(${Math.max(0.05, rect.width / w)})`;
+}
+
+/**
+ * The full-screen photo viewer of the page (spec part 1 §2 big-photo and
+ * big-picture viewer, §4). Mounted once per page; shown while the page's
+ * ViewerStore is open, zooming from and back to the tapped cell.
+ */
+function Viewer() {
+  const { viewer, gallery } = usePageStores();
+  const isOpen = viewer.isOpen;
+  const [phase, setPhase] = useState<Phase>('closed');
+  const last = useRef<Photo | null>(null);
+  const wasOpen = useRef(false);
+  const origin = useRef<Rect | null>(null);
+  if (viewer.current) last.current = viewer.current;
+  // Measured while rendering, so the first frame of an opening (or closing) already sits over the cell.
+  if (isOpen !== wasOpen.current) {
+    origin.current = last.current ? photoCellRect(last.current.id) : null;
+    wasOpen.current = isOpen;
+  }
+
+  useEffect(() => {
+    if (isOpen) {
+      setPhase('entering');
+      // Two frames later, so the browser has drawn the zoomed-out start of the transition.
+      const timer = setTimeout(() => setPhase('open'), 34);
+      return () => clearTimeout(timer);
+    }
+    if (phase === 'closed') return undefined;
+    setPhase('leaving');
+    const timer = setTimeout(() => setPhase('closed'), VIEWER.ZOOM_MS);
+    return () => clearTimeout(timer);
+  }, [isOpen]);
+
+  // A page that goes away stops its slideshow.
+  useEffect(() => () => viewer.stopSlideshow(), [viewer]);
+
+  useEffect(() => {
+    if (!isOpen) return undefined;
+    return onViewerKey((key) => {
+      if (key === 'Escape') viewer.close();
+      else if (!viewer.wide) return;
+      else if (key === 'ArrowLeft') viewer.prev();
+      else viewer.next();
+    });
+  }, [isOpen, viewer]);
+
+  if (phase === 'closed' && !isOpen) return null;
+  const shown = isOpen && phase === 'open';
+  const notice = viewer.notice;
+
+  return (
+    <View className={`viewer viewer--${isOpen ? phase : 'leaving'}`} data-testid="viewer" data-open={isOpen ? 'true' : 'false'}>
+      <View className="viewer__backdrop" style={{ opacity: shown ? 1 : 0 }} />
+      <View className="viewer__zoom" style={{ transform: shown ? 'none' : zoomedOut(origin.current), opacity: shown || origin.current ? 1 : 0 }}>
+        {isOpen ? (
+          <Stage viewer={viewer} onLongPress={() => void viewer.offerSave(gallery.gallery?.config)} />
+        ) : last.current ? (
+          <View className="viewer-slide">
+            <Image className="viewer-slide__image" src={viewer.displayUrl(last.current)} mode="aspectFit" />
+          </View>
+        ) : null}
+      </View>
+      {isOpen ? (
+        <>
+          <View className="viewer__top">
+            <Text className="viewer__position" data-testid="viewer-position">
+              {t('viewer.position', { current: viewer.index + 1, total: Math.max(viewer.list?.total ?? 0, viewer.photos.length) })}
+            </Text>
+            <View className="viewer__close" data-testid="viewer-close" aria-label={t('viewer.close')} onClick={() => viewer.close()}>
+              <Text>✕</Text>
+            </View>
+          </View>
+          {viewer.wide ? (
+            <>
+              <View className="viewer__arrow viewer__arrow--prev" data-testid="viewer-prev" aria-label={t('viewer.prev')} onClick={() => viewer.prev()}>
+                <Text>‹</Text>
+              </View>
+              <View className="viewer__arrow viewer__arrow--next" data-testid="viewer-next" aria-label={t('viewer.next')} onClick={() => viewer.next()}>
+                <Text>›</Text>
+              </View>
+            </>
+          ) : null}
+          <View className="viewer__bottom">
+            {viewer.stripShown ? <ThumbStrip viewer={viewer} /> : null}
+            <InfoBar viewer={viewer} />
+          </View>
+        </>
+      ) : null}
+      {notice ? (
+        <View className="viewer__toast" data-testid="viewer-toast">
+          <Text>{t(notice.key)}</Text>
+        </View>
+      ) : null}
+    </View>
+  );
+}
+
+export default observer(Viewer);

@@ -1,0 +1,46 @@
+import { useEffect, useRef, useState } from 'react';
+import { View, Text } from '@tarojs/components';
+import { t } from '../../i18n';
+import { scrollToTop } from '../../platform/scroll';
+
+/** The count stays this long after the last scroll (spec part 1 §9). */
+export const POSITION_SHOW_MS = 800;
+
+interface Props {
+  /** 1-based position of the last photo on screen; 0 before the list. */
+  current: number;
+  total: number;
+  /** The viewport's offset into the list: every change is a scroll. */
+  offset: number;
+  /** Scrolled more than a screen into the list: offer the way back up. */
+  farDown: boolean;
+}
+
+/** 'current/total' while scrolling (and 800 ms after), and a back-to-top button once far down. */
+export default function PositionIndicator({ current, total, offset, farDown }: Props) {
+  const [shown, setShown] = useState(false);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return undefined;
+    }
+    setShown(true);
+    const timer = setTimeout(() => setShown(false), POSITION_SHOW_MS);
+    return () => clearTimeout(timer);
+  }, [offset]);
+  return (
+    <>
+      {shown && current > 0 && total > 0 ? (
+        <View className="photo-position" data-testid="position-indicator">
+          <Text>{t('list.position', { current: Math.min(current, total), total })}</Text>
+        </View>
+      ) : null}
+      {farDown ? (
+        <View className="photo-backtop" data-testid="back-to-top" onClick={() => scrollToTop()}>
+          <Text>{t('list.backTop')}</Text>
+        </View>
+      ) : null}
+    </>
+  );
+}
