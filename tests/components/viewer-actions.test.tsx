@@ -2,29 +2,15 @@
 // full image with its size, the favourite heart, the guest login prompt, long-press save.
 import Taro from '@tarojs/taro';
 import { act, fireEvent, waitFor } from '@testing-library/react';
-import { fetchImageSize, fetchLoved, sendLove } from '../../src/api/viewer';
-import { preloadImage } from '../../src/platform/preload';
 import { VIEWER } from '../../src/stores/viewerConstants';
 import { imageUrl } from '../../src/utils/image';
 import { canSaveImage } from '../../src/stores/ViewerStore';
 import { byTestId, isWeapp, makePhoto, setWindowWidth } from './helpers';
-import { listOf, setup, touch } from './viewer-helpers';
+import { listOf, setup, touch, viewerMocks } from './viewer-helpers';
 
 jest.mock('../../src/api/viewer');
 jest.mock('../../src/platform/preload');
-const sizeMock = jest.mocked(fetchImageSize);
-const lovedMock = jest.mocked(fetchLoved);
-const loveMock = jest.mocked(sendLove);
-const preloadMock = jest.mocked(preloadImage);
-
-beforeEach(() => {
-  jest.useRealTimers();
-  sizeMock.mockReset();
-  lovedMock.mockReset().mockResolvedValue({});
-  loveMock.mockReset();
-  preloadMock.mockReset().mockResolvedValue(undefined);
-  setWindowWidth(375);
-});
+const { size: sizeMock, loved: lovedMock, love: loveMock, preload: preloadMock } = viewerMocks();
 
 describe('viewer actions', () => {
   it('loads the full image with its size: none → loading → loaded', async () => {

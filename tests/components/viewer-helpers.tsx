@@ -7,7 +7,31 @@ import Viewer from '../../src/components/viewer';
 import LoginPrompt from '../../src/components/login-prompt';
 import { PhotoListStore } from '../../src/stores/PhotoListStore';
 import type { PhotoListQuery } from '../../types/api/photo';
-import { byTestId, makeRoot, photoPage, renderWith } from './helpers';
+import { fetchImageSize, fetchLoved, sendLove } from '../../src/api/viewer';
+import { preloadImage } from '../../src/platform/preload';
+import { byTestId, makeRoot, photoPage, renderWith, setWindowWidth } from './helpers';
+
+/**
+ * The mocked viewer API and preloader (each test file calls jest.mock on
+ * src/api/viewer and src/platform/preload), reset before every test on a phone-width screen.
+ */
+export function viewerMocks() {
+  const m = {
+    size: jest.mocked(fetchImageSize),
+    loved: jest.mocked(fetchLoved),
+    love: jest.mocked(sendLove),
+    preload: jest.mocked(preloadImage)
+  };
+  beforeEach(() => {
+    jest.useRealTimers();
+    m.size.mockReset();
+    m.loved.mockReset().mockResolvedValue({});
+    m.love.mockReset();
+    m.preload.mockReset().mockResolvedValue(undefined);
+    setWindowWidth(375);
+  });
+  return m;
+}
 
 /** A list of `total` photos served 20 at a time, with its first page loaded. */
 export async function listOf(total: number) {

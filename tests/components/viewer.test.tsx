@@ -1,28 +1,14 @@
 // The full-screen viewer's state machine and navigation, in H5 and (TARO_ENV_JEST=weapp)
 // the mini-program branch: open/close, swipes, keys, last-photo toast, preload, thumbnails.
 import { act, fireEvent, waitFor } from '@testing-library/react';
-import { fetchImageSize, fetchLoved, sendLove } from '../../src/api/viewer';
-import { preloadImage } from '../../src/platform/preload';
 import { VIEWER } from '../../src/stores/viewerConstants';
 import { imageUrl } from '../../src/utils/image';
 import { byTestId, isWeapp, setWindowWidth } from './helpers';
-import { drag, listOf, setup } from './viewer-helpers';
+import { drag, listOf, setup, viewerMocks } from './viewer-helpers';
 
 jest.mock('../../src/api/viewer');
 jest.mock('../../src/platform/preload');
-const sizeMock = jest.mocked(fetchImageSize);
-const lovedMock = jest.mocked(fetchLoved);
-const loveMock = jest.mocked(sendLove);
-const preloadMock = jest.mocked(preloadImage);
-
-beforeEach(() => {
-  jest.useRealTimers();
-  sizeMock.mockReset();
-  lovedMock.mockReset().mockResolvedValue({});
-  loveMock.mockReset();
-  preloadMock.mockReset().mockResolvedValue(undefined);
-  setWindowWidth(375);
-});
+const { size: sizeMock, loved: lovedMock, love: loveMock, preload: preloadMock } = viewerMocks();
 
 describe('viewer navigation', () => {
   it('is closed at index -1, opens on a photo and closes again', async () => {
