@@ -1,8 +1,8 @@
 // Galleries around the photos in a real browser: a deep link into a sub-gallery,
 // the visit form with its way back to the parent, the switch panel, the Me page's
 // recent-visit card, and the view count rising once the stats are flushed.
-import type { Browser, BrowserContext } from 'playwright-core';
-import { BASE_URL, VIEWPORTS, getJson, launchBrowser, openPage, visibleTestId, waitUntil, type TrackedPage } from './support';
+import type { Browser } from 'playwright-core';
+import { BASE_URL, VIEWPORTS, getJson, launchBrowser, pagePerTest, visibleTestId, waitUntil, type TrackedPage } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -32,15 +32,8 @@ async function apiImageViews(link: string): Promise<number> {
 }
 
 describe.each(VIEWPORTS)('$name', ({ options }) => {
-  let context: BrowserContext;
   let t: TrackedPage;
-  beforeEach(async () => {
-    context = await browser.newContext(options);
-    t = await openPage(context);
-  });
-  afterEach(async () => {
-    await context?.close();
-  });
+  pagePerTest(() => browser, options, (page) => (t = page));
 
   it('a deep link into a sub-gallery switches to its sibling through the switch panel', async () => {
     await t.page.goto(`${BASE_URL}/g/carpet26`);

@@ -1,7 +1,7 @@
 // The demo event in a real browser, on a phone inside WeChat and on a desktop:
 // the printed link, photos that load, infinite scroll, reloaded deep links,
 // unknown links and an empty sub-gallery.
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import {
   BASE_URL,
   DEMO_URL,
@@ -9,7 +9,7 @@ import {
   countItems,
   countLoadedItems,
   launchBrowser,
-  openPage,
+  pagePerTest,
   revealNextUnloaded,
   screenshotPath,
   scrollToBottom,
@@ -30,16 +30,8 @@ afterAll(async () => {
 });
 
 describe.each(VIEWPORTS)('$name', ({ name, options }) => {
-  let context: BrowserContext;
   let t: TrackedPage;
-
-  beforeEach(async () => {
-    context = await browser.newContext(options);
-    t = await openPage(context);
-  });
-  afterEach(async () => {
-    await context?.close();
-  });
+  pagePerTest(() => browser, options, (page) => (t = page));
 
   it('opens the printed demo link: gallery name and at least 20 loaded photos', async () => {
     await t.page.goto(DEMO_URL);

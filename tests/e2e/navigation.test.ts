@@ -1,7 +1,7 @@
 // Moving around the product: bottom navigation, gallery cards, /demo, and every
 // route of the spec opened directly (typed, shared or reloaded).
-import type { Browser, BrowserContext } from 'playwright-core';
-import { BASE_URL, DEMO_LINK, VIEWPORTS, launchBrowser, openPage, visibleTestId, waitUntil, type TrackedPage } from './support';
+import type { Browser } from 'playwright-core';
+import { BASE_URL, DEMO_LINK, VIEWPORTS, launchBrowser, pagePerTest, visibleTestId, waitUntil, type TrackedPage } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,15 +14,8 @@ afterAll(async () => {
 const pathOf = (t: TrackedPage) => new URL(t.page.url()).pathname;
 
 describe.each(VIEWPORTS)('$name', ({ options }) => {
-  let context: BrowserContext;
   let t: TrackedPage;
-  beforeEach(async () => {
-    context = await browser.newContext(options);
-    t = await openPage(context);
-  });
-  afterEach(async () => {
-    await context?.close();
-  });
+  pagePerTest(() => browser, options, (page) => (t = page));
 
   it('/demo opens the demo event', async () => {
     await t.page.goto(`${BASE_URL}/demo`);

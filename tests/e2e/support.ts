@@ -2,7 +2,7 @@
 // launching Chromium, and waits that explain themselves when they time out.
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export const ROOT = path.resolve(__dirname, '../..');
 export const SCREENSHOT_DIR = path.join(ROOT, 'tests/e2e/screenshots');
@@ -151,4 +151,19 @@ export async function getJson(urlPath: string): Promise<{ status: number; body: 
     /* not JSON: keep the text for the assertion message */
   }
   return { status: res.status, body };
+}
+
+/**
+ * A fresh browser context and tracked page for every test of the enclosing
+ * describe (closed after it); `use` receives the page before each test.
+ */
+export function pagePerTest(getBrowser: () => Browser, options: BrowserContextOptions | undefined, use: (t: TrackedPage) => void): void {
+  let context: BrowserContext | undefined;
+  beforeEach(async () => {
+    context = await getBrowser().newContext(options);
+    use(await openPage(context));
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
 }

@@ -3,12 +3,8 @@
  *   npx tsx server/src/cli/seed.ts [--photos N]
  * Reads the same environment as the server (DATA_DIR, DATABASE_URL, PUBLIC_URL…).
  */
-import path from 'node:path';
-import { loadConfig } from '../config';
-import { openDb } from '../db';
-import { migrate } from '../db/migrate';
-import { LocalStore } from '../storage';
 import { DEMO_PHOTO_COUNT, seedDemo } from '../services/demo';
+import { runCli } from './run';
 
 function photosArg(argv: string[]): number {
   const i = argv.indexOf('--photos');
@@ -18,37 +14,13 @@ function photosArg(argv: string[]): number {
   return Number(v);
 }
 
-async function main(): Promise<number> {
-  let config;
-  let photos;
-  try {
-    config = loadConfig();
-    photos = photosArg(process.argv.slice(2));
-  } catch (e) {
-    console.error(`Configuration error: ${(e as Error).message}`);
-    return 2;
-  }
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    await migrate(db);
-    const store = new LocalStore(path.join(config.dataDir, 'objects'));
-    const link = await seedDemo({ db, store, config }, { photos, log: (m) => console.log(m) });
-    if (!link) {
-      console.log('The database already has galleries and no demo event: nothing seeded.');
-      return 0;
-    }
-    console.log('Demo event:');
-    console.log(`${config.publicUrl}/g/${link}`);
+runCli(photosArg, async ({ db, store, config }, photos) => {
+  const link = await seedDemo({ db, store, config }, { photos, log: (m) => console.log(m) });
+  if (!link) {
+    console.log('The database already has galleries and no demo event: nothing seeded.');
     return 0;
-  } finally {
-    await db.close();
   }
-}
-
-main().then(
-  (code) => process.exit(code),
-  (e) => {
-    console.error(e);
-    process.exit(1);
-  }
-);
+  console.log('Demo event:');
+  console.log(`${config.publicUrl}/g/${link}`);
+  return 0;
+});

@@ -9,15 +9,8 @@ import {
 
 const now = () => Math.floor(Date.now() / 1000);
 
-interface VisitRow {
-  id: number;
-  link_id: string;
-  name: string;
-  desc: string;
-  cover: string | null;
-  parent_id: number;
-  visited_at: number;
-}
+/** The selected columns are exactly the client's VisitItem. */
+type VisitRow = VisitItem;
 
 const VISIT_SELECT = `SELECT g.id, g.link_id, g.name, g."desc", g.cover, v.parent_id, v.visited_at
   FROM gallery_visits v JOIN galleries g ON g.id = v.gallery_id`;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { View, Text, Input, ScrollView } from '@tarojs/components';
+import { View, Text, ScrollView } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import type { Gallery } from '../../../types/api/gallery';
 import type { ImageStyleName } from '../../../types/image-style';
@@ -12,6 +12,7 @@ import { styleForWidth } from '../../utils/image';
 import type { PageComponentRenderProps } from '../types';
 import GalleryCard from './GalleryCard';
 import './gallery.scss';
+import { GallerySearch } from './GallerySearch';
 
 /** The configured ids (numbers, or numeric strings organisers typed). */
 export function configuredIds(ids: unknown): number[] {
@@ -76,18 +77,7 @@ function GalleryList({ props, ctx }: PageComponentRenderProps<'gallery'>) {
   return (
     <View className={`gallery-list gallery-list--m${mode}`} data-testid="gallery-list">
       {props.title ? <Text className="gallery-list__title" style={{ color: ctx.theme.h1 }}>{props.title}</Text> : null}
-      {props.search ? (
-        <View className="gallery-list__search">
-          <Input
-            className="gallery-list__input"
-            data-testid="gallery-search"
-            value={keyword}
-            placeholder={t('gallery.search')}
-            confirmType="search"
-            onInput={(e) => setKeyword(e.detail.value)}
-          />
-        </View>
-      ) : null}
+      {props.search ? <GallerySearch value={keyword} placeholder={t('gallery.search')} testId="gallery-search" onInput={setKeyword} /> : null}
       {shown.length === 0 ? (
         <View className="gallery-list__empty" data-testid="gallery-no-result">{t('gallery.noResult')}</View>
       ) : mode === 4 ? (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { View, Text, Input, ScrollView } from '@tarojs/components';
+import { View, Text, ScrollView } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import type { Gallery } from '../../../types/api/gallery';
 import { galleryUrl } from '../../routes';
@@ -10,6 +10,7 @@ import GalleryCard from '../gallery/GalleryCard';
 import { coverStyleFor, useConfiguredGalleries } from '../gallery';
 import '../gallery/gallery.scss';
 import './gallerygroup.scss';
+import { GallerySearch } from '../gallery/GallerySearch';
 
 export interface YearGroup {
   /** The start year, or null for galleries without a start time. */
@@ -57,18 +58,7 @@ function GalleryGroup({ props, ctx }: PageComponentRenderProps<'gallerygroup' | 
   return (
     <View className="gallery-group" data-testid="gallery-group">
       {props.title ? <Text className="gallery-list__title" style={{ color: ctx.theme.h1 }}>{props.title}</Text> : null}
-      {props.search ? (
-        <View className="gallery-list__search">
-          <Input
-            className="gallery-list__input"
-            data-testid="gallery-group-search"
-            value={keyword}
-            placeholder={t('gallerygroup.search')}
-            confirmType="search"
-            onInput={(e) => setKeyword(e.detail.value)}
-          />
-        </View>
-      ) : null}
+      {props.search ? <GallerySearch value={keyword} placeholder={t('gallerygroup.search')} testId="gallery-group-search" onInput={setKeyword} /> : null}
       {!active ? (
         <View className="gallery-list__empty" data-testid="gallery-no-result">{t('gallery.noResult')}</View>
       ) : (

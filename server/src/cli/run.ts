@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { loadConfig, type Config } from '../config';
+import { openDb, type Db } from '../db';
+import { migrate } from '../db/migrate';
+import { LocalStore, type ObjectStore } from '../storage';
+
+export interface CliDeps {
+  config: Config;
+  db: Db;
+  store: ObjectStore;
+}
+
+/**
+ * Run an organiser command with the server's environment: bad arguments or
+ * configuration exit 2 with a one-line message; the database is opened,
+ * migrated and closed around the body, whose number is the exit code.
+ */
+export function runCli<A>(parse: (argv: string[]) => A, body: (deps: CliDeps, args: A) => Promise<number>): void {
+  const main = async (): Promise<number> => {
+    let config: Config;
+    let args: A;
+    try {
+      config = loadConfig();
+      args = parse(process.argv.slice(2));
+    } catch (e) {
+      console.error(`Configuration error: ${(e as Error).message}`);
+      return 2;
+    }
+    const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    try {
+      await migrate(db);
+      return await body({ config, db, store: new LocalStore(path.join(config.dataDir, 'objects')) }, args);
+    } finally {
+      await db.close();
+    }
+  };
+  main().then(
+    (code) => process.exit(code),
+    (e) => {
+      console.error(e);
+      process.exit(1);
+    }
+  );
+}
