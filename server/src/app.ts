@@ -6,6 +6,7 @@ import type { Db } from './db';
 import { migrate } from './db/migrate';
 import type { ObjectStore } from './storage';
 import { createContext, type AppContext } from './context';
+import { InProcessBus, type LiveBus } from './live/bus';
 import { AppError, sendError } from './http';
 import { ErrorCode } from '../../types/envelope';
 import { tokenFromHeader } from './services/session';
@@ -25,6 +26,8 @@ export interface AppDeps {
   config: Config;
   db: Db;
   store: ObjectStore;
+  /** Live bus; in-process when omitted. */
+  bus?: LiveBus;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -32,7 +35,7 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   await migrate(deps.db);
   fs.mkdirSync(path.join(deps.config.dataDir, 'cache'), { recursive: true });
-  const ctx = createContext(deps.config, deps.db, deps.store);
+  const ctx = createContext(deps.config, deps.db, deps.store, deps.bus ?? new InProcessBus());
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: 1024 * 1024,

@@ -9,6 +9,7 @@ import { VisitService } from './services/visits';
 import { StatsService } from './services/stats';
 import { BatchService } from './services/batch';
 import { unauthorized } from './http';
+import { livePublisher, type LiveBus, type LivePublisher } from './live/bus';
 
 /** Everything a route needs, built once per app: config, database, store and services. */
 export interface AppContext {
@@ -21,13 +22,16 @@ export interface AppContext {
   visits: VisitService;
   stats: StatsService;
   batch: BatchService;
+  /** The live bus (sockets subscribe to it) and the typed publisher every write path uses after commit. */
+  bus: LiveBus;
+  live: LivePublisher;
   /** The session's user, or a 401 envelope. */
   requireUser(req: FastifyRequest): Promise<SessionUser>;
   /** The session's user or null (guests without a token). */
   currentUser(req: FastifyRequest): Promise<SessionUser | null>;
 }
 
-export function createContext(config: Config, db: Db, store: ObjectStore): AppContext {
+export function createContext(config: Config, db: Db, store: ObjectStore, bus: LiveBus): AppContext {
   const sessions = new SessionService(db);
   const currentUser = (req: FastifyRequest) => sessions.resolve(req.token);
   return {
@@ -40,6 +44,8 @@ export function createContext(config: Config, db: Db, store: ObjectStore): AppCo
     visits: new VisitService(db),
     stats: new StatsService(db),
     batch: new BatchService(db),
+    bus,
+    live: livePublisher(bus),
     currentUser,
     async requireUser(req) {
       const user = await currentUser(req);
