@@ -12,6 +12,7 @@ import path from 'node:path';
 import os from 'node:os';
 import { spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { root, startServer } from '../scripts/lib/server.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION || 10);
@@ -138,29 +139,50 @@ async function bigPaths(baseUrl, id, total, tags, keyset) {
   return out;
 }
 
+/** With DATABASE_URL, the big gallery goes into a fresh schema of that database (dropped at the end). */
+async function benchSchema() {
+  const base = process.env.DATABASE_URL;
+  if (!base) return { url: '', drop: async () => undefined };
+  const schema = `bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    }
+  };
+}
+
 async function big() {
-  if (!BIG || process.env.DATABASE_URL) return;
+  if (!BIG) return;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'livegallery-big-'));
   const link = `big${BIG}`.slice(0, 9);
   const out = {};
+  const db = await benchSchema();
+  const backend = db.url ? 'PostgreSQL' : 'PGlite';
   try {
     const t0 = Date.now();
     const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/cli/big-gallery.ts'), '--photos', String(BIG), '--link', link], {
       cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: db.url },
       encoding: 'utf8'
     });
     if (r.status !== 0) throw new Error(`big-gallery CLI failed: ${(r.stderr || r.stdout).slice(-400)}`);
     console.log(`list API bench: ${BIG}-photo gallery created in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     for (const nocache of [false, true]) {
-      const server = await startServer({ requireDemo: false, env: { DATA_DIR: dataDir, SEED_DEMO: '0', ...(nocache ? { BENCH_NOCACHE: '1' } : {}) } });
+      const server = await startServer({ databaseUrl: db.url || null, requireDemo: false, env: { DATA_DIR: dataDir, SEED_DEMO: '0', ...(nocache ? { BENCH_NOCACHE: '1' } : {}) } });
       try {
         const g = (await getJson(server.baseUrl, `/api/v2/gallery/link/${link}`)).data.gallery;
         const total = (await getJson(server.baseUrl, `/api/v2/images/${g.id}/list?offset=0`)).data.total;
         for (const keyset of nocache ? [false, true] : [false]) {
           const paths = await bigPaths(server.baseUrl, g.id, total, g.tags, keyset);
           if (!nocache) for (const p of paths) await getJson(server.baseUrl, p);
-          const label = `list API ${total} photos, tags + offsets, ${nocache ? `no cache (database path), ${keyset ? 'keyset cursor' : 'offset'}` : 'list cache warm'}`;
+          const label = `list API ${total} photos on ${backend}, tags + offsets, ${nocache ? `page cache off (rows from the database), ${keyset ? 'keyset cursor' : 'offset'}` : 'list cache warm'}`;
           const res = await load(server.baseUrl, paths);
           report(label, res);
           out[nocache ? (keyset ? 'nocache_keyset' : 'nocache_offset') : 'cached'] = res;
@@ -169,11 +191,12 @@ async function big() {
         await server.stop();
       }
     }
-    fs.writeFileSync(path.join(root, `bench/results/list-api-${BIG}.json`), JSON.stringify({ photos: BIG, budget_p95_ms: BUDGET_P95_MS, connections: CONNECTIONS, ...out }, null, 2) + '\n');
+    fs.writeFileSync(path.join(root, `bench/results/list-api-${BIG}${db.url ? '-pg' : ''}.json`), JSON.stringify({ photos: BIG, backend, budget_p95_ms: BUDGET_P95_MS, connections: CONNECTIONS, ...out }, null, 2) + '\n');
   } catch (e) {
     console.log(`list API bench (${BIG} photos): not measured: ${e.message}`);
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
+    await db.drop().catch(() => undefined);
   }
 }
 

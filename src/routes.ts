@@ -20,6 +20,7 @@ export type PageKey =
   | 'order'
   | 'permission'
   | 'videoIframe'
+  | 'screen'
   | 'notFound';
 
 /** Taro page paths (without leading slash), in app.config order: the first is the entry page. */
@@ -35,6 +36,7 @@ export const PAGES: Record<PageKey, string> = {
   order: 'pages/order/index',
   permission: 'pages/permission/index',
   videoIframe: 'pages/video-iframe/index',
+  screen: 'pages/screen/index',
   notFound: 'pages/not-found/index'
 };
 
@@ -64,6 +66,8 @@ export const ROUTES: RouteDef[] = [
   { name: 'galleryOriginal', pattern: '/g/:link_id/original/:original', page: 'gallery', check: { link_id: LINK_ID_RE } },
   { name: 'visit', pattern: '/g/:link_id/visit/:parentid', page: 'gallery', check: { link_id: LINK_ID_RE } },
   { name: 'video', pattern: '/g/:link_id/video/:video_id', page: 'video', check: { link_id: LINK_ID_RE, video_id: NUMERIC_RE } },
+  /** The big-screen carousel of a gallery for a venue screen (spec part 3 §2 item 11; our route, H5). */
+  { name: 'screen', pattern: '/g/:link_id/screen', page: 'screen', check: { link_id: LINK_ID_RE } },
   { name: 'gti', pattern: '/gti/:gti', page: 'gallery' },
   { name: 'gtiOriginal', pattern: '/gti/:gti/original/:original', page: 'gallery' },
   { name: 'legacyGallery', pattern: LEGACY_GALLERY_PATH, page: 'gallery' },

@@ -91,3 +91,32 @@ export function dispatchLive(handlers: LiveHandlers, msg: unknown): boolean {
   handler(m.data, m.room);
   return true;
 }
+
+// --- Live socket wire contract (server gateway ↔ client helper) -------------
+
+/** The one WebSocket endpoint, on the server's origin: `?token=<session token>&gallery=<gallery id>`. */
+export const LIVE_PATH = '/api/v2/live';
+
+/** The server pings every socket this often and drops one that missed the previous pong. */
+export const LIVE_HEARTBEAT_MS = 30000;
+
+/**
+ * Control frames next to the LiveMessage frames. Server → client: `hello` once
+ * after the upgrade (room = the `gallery` of the URL) and again after each
+ * accepted `join`; `pong` answers `ping` (t = server time in ms). Client → server:
+ * `ping`; `join` adds the socket to one more gallery room (so one socket can
+ * follow or switch galleries; unknown galleries are ignored); `leave` removes it
+ * from a room. Anything else a client sends is ignored.
+ */
+export type LiveControlFrame =
+  | { type: 'hello'; room: number; srv_time: number }
+  | { type: 'pong'; t: number }
+  | { type: 'ping' }
+  | { type: 'join'; gallery: number }
+  | { type: 'leave'; gallery: number };
+
+/** Every frame the server sends: live messages and its control frames. */
+export type LiveServerFrame = LiveMessage | Extract<LiveControlFrame, { type: 'hello' | 'pong' }>;
+
+/** Every frame a client may send. */
+export type LiveClientFrame = Extract<LiveControlFrame, { type: 'ping' | 'join' | 'leave' }>;

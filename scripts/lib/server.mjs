@@ -33,6 +33,7 @@ export function requireH5Build(h5Dir = path.join(root, 'dist/h5')) {
 /**
  * @param {object} [opts]
  * @param {string|null} [opts.databaseUrl] real PostgreSQL; default: embedded PGlite in a temp DATA_DIR
+ * @param {string|null} [opts.redisUrl] Redis for the live bus (REDIS_URL); default: in-process bus
  * @param {string} [opts.h5Dir] default dist/h5
  * @param {boolean} [opts.requireDemo] fail unless the server prints the `Demo event:` link (default true)
  * @param {number} [opts.timeoutMs] default 180 s (first PGlite open + seeding images)
@@ -60,6 +61,7 @@ export async function startServer(opts = {}) {
   delete env.REDIS_URL;
   delete env.TARO_ENV_JEST;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  if (opts.redisUrl) env.REDIS_URL = opts.redisUrl;
 
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], {
     cwd: root,

@@ -15,6 +15,8 @@ import galleryRoutes from './routes/gallery';
 import photoRoutes from './routes/photos';
 import imageRoutes from './routes/image';
 import h5Routes from './routes/h5';
+import websocket from '@fastify/websocket';
+import liveGateway, { LIVE_WS_OPTIONS, closeLiveSockets } from './live/gateway';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -64,8 +66,12 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     return sendError(reply, new AppError(ErrorCode.INTERNAL, 'Internal server error'));
   });
 
+  // Live channel: upgrades run through the normal hooks, so refusals are envelopes (live/gateway.ts).
+  await app.register(websocket, { options: LIVE_WS_OPTIONS, preClose: closeLiveSockets });
+
   await app.register(async (api) => {
     await sessionRoutes(api, ctx);
+    await liveGateway(api, ctx);
     await galleryRoutes(api, ctx);
     await photoRoutes(api, ctx);
     await imageRoutes(api, ctx);
@@ -73,6 +79,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     await (await import('./routes/visits')).default(api, ctx);
     await (await import('./routes/batch')).default(api, ctx);
     await (await import('./routes/stats')).default(api, ctx);
+    // Photographer ingest: signed upload policy, the local OSS host, photo registration; the organiser API.
+    await (await import('./routes/upload')).default(api, ctx);
+    await (await import('./routes/organizer')).default(api, ctx);
     await h5Routes(api, ctx);
   });
   return { app, ctx };

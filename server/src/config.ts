@@ -18,10 +18,16 @@ export interface Config {
   seedDemo: boolean;
   /** Organiser API token (Authorization: Bearer …); organiser calls are refused without one. */
   organizerToken: string | null;
+  /** Secret that signs upload policies (HMAC-SHA1); null: generated once and kept in dataDir/upload-secret. */
+  uploadSecret: string | null;
+  /** Largest file an upload policy allows (bytes). */
+  uploadMaxBytes: number;
   /** WeChat web app id reported in sysinfo. */
   webAppId: string;
   /** Log level for the server (pino). */
   logLevel: string;
+  /** Live WebSocket connections one process accepts; further upgrades get 503. */
+  liveMaxConnections: number;
 }
 
 function int(name: string, value: string | undefined, def: number, min: number, max: number): number {
@@ -63,7 +69,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     h5Dir: path.resolve(cwd, env.H5_DIR || './dist/h5'),
     seedDemo: bool('SEED_DEMO', env.SEED_DEMO, true),
     organizerToken: env.ORGANIZER_TOKEN || null,
+    uploadSecret: env.UPLOAD_SECRET || null,
+    uploadMaxBytes: int('UPLOAD_MAX_BYTES', env.UPLOAD_MAX_BYTES, 50 * 1024 * 1024, 1, 1024 * 1024 * 1024),
     webAppId: env.WECHAT_WEB_APPID || '',
-    logLevel: env.LOG_LEVEL || 'info'
+    logLevel: env.LOG_LEVEL || 'info',
+    liveMaxConnections: int('LIVE_MAX_CONNECTIONS', env.LIVE_MAX_CONNECTIONS, 10000, 1, 1_000_000)
   };
 }

@@ -8,7 +8,8 @@ import { PhotoService } from './services/photos';
 import { VisitService } from './services/visits';
 import { StatsService } from './services/stats';
 import { BatchService } from './services/batch';
-import { unauthorized } from './http';
+import crypto from 'node:crypto';
+import { forbidden, unauthorized } from './http';
 import { livePublisher, type LiveBus, type LivePublisher } from './live/bus';
 
 /** Everything a route needs, built once per app: config, database, store and services. */
@@ -29,6 +30,16 @@ export interface AppContext {
   requireUser(req: FastifyRequest): Promise<SessionUser>;
   /** The session's user or null (guests without a token). */
   currentUser(req: FastifyRequest): Promise<SessionUser | null>;
+  /** Organiser API: the configured ORGANIZER_TOKEN as bearer token, else a 401/403 envelope. */
+  requireOrganizer(req: FastifyRequest): void;
+}
+
+/** Organiser calls: never a visitor session, only the configured token (compared in constant time). */
+function checkOrganizer(expected: string | null, token: string | undefined): void {
+  if (!expected) throw forbidden('Organiser API is disabled: set ORGANIZER_TOKEN');
+  if (!token) throw unauthorized('Organiser token required');
+  const digest = (s: string) => crypto.createHash('sha256').update(s).digest();
+  if (!crypto.timingSafeEqual(digest(token), digest(expected))) throw forbidden('Invalid organiser token');
 }
 
 export function createContext(config: Config, db: Db, store: ObjectStore, bus: LiveBus): AppContext {
@@ -47,6 +58,7 @@ export function createContext(config: Config, db: Db, store: ObjectStore, bus: L
     bus,
     live: livePublisher(bus),
     currentUser,
+    requireOrganizer: (req) => checkOrganizer(config.organizerToken, req.token),
     async requireUser(req) {
       const user = await currentUser(req);
       if (!user) throw unauthorized();

@@ -4,6 +4,7 @@ import { openDb } from './db';
 import { LocalStore } from './storage';
 import { buildApp } from './app';
 import { seedDemo } from './services/demo';
+import { createBus } from './live';
 
 async function main() {
   let config;
@@ -13,12 +14,20 @@ async function main() {
     console.error(`Configuration error: ${(e as Error).message}`);
     process.exit(2);
   }
+  let bus;
+  try {
+    bus = await createBus(config);
+  } catch (e) {
+    console.error(`Live bus error: ${(e as Error).message} (check REDIS_URL, or leave it empty for one process)`);
+    process.exit(1);
+  }
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const store = new LocalStore(path.join(config.dataDir, 'objects'));
   const { app, ctx } = await buildApp({
     config,
     db,
     store,
+    bus,
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
@@ -32,13 +41,14 @@ async function main() {
   if (config.seedDemo) demoLink = await seedDemo(ctx, { log: (m) => app.log.info(m) });
   await app.listen({ port: config.port, host: config.host });
   const base = config.publicUrl;
-  console.log(`Server listening on ${base} (database: ${db.kind}, data: ${config.dataDir})`);
+  console.log(`Server listening on ${base} (database: ${db.kind}, live bus: ${bus.kind}, data: ${config.dataDir})`);
   if (demoLink) {
     console.log('Demo event:');
     console.log(`${base}/g/${demoLink}`);
   }
   const stop = async () => {
     await app.close();
+    await bus.close();
     await db.close();
     process.exit(0);
   };

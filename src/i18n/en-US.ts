@@ -23,6 +23,7 @@ const enUS = {
   'status.payed': 'payed',
   'stats.photos': 'Photo',
   'stats.views': 'View',
+  'stats.visitors': '{num} visitors',
   'list.end': 'This is the end',
   'list.loading': 'Loading',
   'list.more': 'Load more',
@@ -145,7 +146,29 @@ const enUS = {
   'gallerygroup.other': 'Other',
   'me.recent': 'Recently visited',
   'me.go': 'Go',
-  'me.noRecent': 'No album visited yet'
+  // Album history panel (Me page)
+  'history.title': 'Album history',
+  'history.removeFailed': 'Could not remove it, please try again',
+  'me.noRecent': 'No album visited yet',
+  // big-screen carousel (venue screen, /g/{link_id}/screen)
+  'carousel.scanQr': 'scan to watch live photos',
+  'carousel.hideQr': 'hide QR code',
+  'carousel.showQr': 'show QR code',
+  'carousel.play': 'start play',
+  'carousel.pause': 'pause play',
+  'carousel.danmakuOn': 'Bullet screen: on',
+  'carousel.danmakuOff': 'Bullet screen: off',
+  'carousel.order': 'Order',
+  'carousel.orderAsc': 'Auto (ascending)',
+  'carousel.orderRandom': 'Random',
+  'carousel.interval': 'Interval',
+  'carousel.seconds': '{num} s',
+  'carousel.effect': 'Effect',
+  'carousel.effectFade': 'Fade',
+  'carousel.effectSlide': 'Slide',
+  'carousel.effectZoom': 'Zoom',
+  'carousel.effectFlip': 'Flip card',
+  'carousel.empty': 'No photos yet'
 };
 
 export type MessageKey = keyof typeof enUS;

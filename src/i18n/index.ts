@@ -36,3 +36,12 @@ export function t(key: MessageKey, params?: Record<string, string | number>): st
 }
 
 export type { MessageKey };
+
+/** The words of relative times (utils/format formatTime) in the current language. */
+export function relativeWords() {
+  return {
+    justNow: t('time.justNow'),
+    minutesAgo: (num: number) => t('time.minutesAgo', { num }),
+    hoursAgo: (num: number) => t('time.hoursAgo', { num })
+  };
+}

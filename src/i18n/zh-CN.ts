@@ -21,6 +21,7 @@ const zhCN: Messages = {
   'status.payed': '已付费',
   'stats.photos': '照片',
   'stats.views': '浏览',
+  'stats.visitors': '{num}人来过',
   'list.end': '已经到底了',
   'list.loading': '加载中',
   'list.more': '加载更多',
@@ -143,7 +144,29 @@ const zhCN: Messages = {
   'gallerygroup.other': '其他',
   'me.recent': '最近访问',
   'me.go': '进入',
-  'me.noRecent': '还没有访问过相册'
+  // Album history panel (Me page)
+  'history.title': '相册足迹',
+  'history.removeFailed': '删除失败，请重试',
+  'me.noRecent': '还没有访问过相册',
+  // big-screen carousel (venue screen, /g/{link_id}/screen)
+  'carousel.scanQr': '扫码观看照片直播',
+  'carousel.hideQr': '隐藏二维码',
+  'carousel.showQr': '显示二维码',
+  'carousel.play': '开始播放',
+  'carousel.pause': '暂停播放',
+  'carousel.danmakuOn': '弹幕：开',
+  'carousel.danmakuOff': '弹幕：关',
+  'carousel.order': '顺序',
+  'carousel.orderAsc': '自动（正序）',
+  'carousel.orderRandom': '随机',
+  'carousel.interval': '间隔',
+  'carousel.seconds': '{num} 秒',
+  'carousel.effect': '切换效果',
+  'carousel.effectFade': '淡入淡出',
+  'carousel.effectSlide': '滑动',
+  'carousel.effectZoom': '缩放',
+  'carousel.effectFlip': '翻牌',
+  'carousel.empty': '暂无照片'
 };
 
 export default zhCN;

@@ -45,6 +45,11 @@ export class PhotoListCache {
     for (const [k, e] of this.entries) if (e.store.options.galleryId === galleryId && e.store !== keep) this.entries.delete(k);
   }
 
+  /** Every cached list of a gallery (the live channel applies its events to those loaded). */
+  listsOf(galleryId: number): PhotoListStore[] {
+    return [...this.entries.values()].filter((e) => e.store.options.galleryId === galleryId).map((e) => e.store);
+  }
+
   get size(): number {
     return this.entries.size;
   }

@@ -2,6 +2,7 @@ import { makeAutoObservable, observableShallow, runInAction } from 'mobx';
 import type { Photo, PhotoListQuery, SortOrder, SortType } from '../../types/api/photo';
 import { PHOTO_PAGE_SIZE } from '../../types/api/photo';
 import { fetchPhotoList } from '../api/gallery';
+import { planInsert, removalIndexes } from './liveRules';
 
 export type ListState = 'idle' | 'loading' | 'more' | 'noMore' | 'error';
 
@@ -25,7 +26,11 @@ export class PhotoListStore {
   items: Photo[] = [];
   total = 0;
   state: ListState = 'idle';
+  /** Bumped by every live change, so a layout re-computes even when the count comes back the same. */
+  version = 0;
   private nextOffset = 0;
+  /** Photos inserted live since the list last loaded from the start. */
+  private liveIds = new Set<number>();
   private seq = 0;
   private emptyLoads = 0;
   /** Sort column the server reported, for the keyset cursor. */
@@ -37,12 +42,13 @@ export class PhotoListStore {
   ) {
     // Photos are plain data: only the array is observed (20,000 deep-observable photos
     // would cost memory and long garbage-collection pauses while scrolling).
-    makeAutoObservable<PhotoListStore, 'seq' | 'load' | 'emptyLoads' | 'sortField'>(this, {
+    makeAutoObservable<PhotoListStore, 'seq' | 'load' | 'emptyLoads' | 'sortField' | 'liveIds'>(this, {
       items: observableShallow,
       seq: false,
       load: false,
       emptyLoads: false,
-      sortField: false
+      sortField: false,
+      liveIds: false
     });
   }
 
@@ -99,13 +105,55 @@ export class PhotoListStore {
     this.total = 0;
     this.nextOffset = 0;
     this.emptyLoads = 0;
+    this.liveIds = new Set();
     this.state = 'idle';
+  }
+
+  /**
+   * A photo published live (spec part 3 §4): inserted at its place in the list's
+   * order when that lies within the loaded part, appended when the whole list is
+   * loaded, otherwise left for paging (the total still grows). Duplicates, other
+   * tags and the Hot ranking are skipped. Returns the index it went to, or -1.
+   */
+  insertPhoto(p: Photo): number {
+    const plan = planInsert(this, p);
+    if (plan.kind === 'skip') return -1;
+    this.total++;
+    if (plan.kind === 'beyond') return -1;
+    this.items.splice(plan.index, 0, p);
+    // The server's list grew ahead of the next page: keep the page offset on the same photo.
+    this.nextOffset++;
+    this.liveIds.add(p.id);
+    this.version++;
+    return plan.index;
+  }
+
+  /** Photos deleted or hidden: returns the indexes (ascending) they had. */
+  removePhotos(ids: readonly number[]): number[] {
+    const at = removalIndexes(this.items, ids);
+    if (!at.length) return at;
+    const gone = new Set(ids);
+    this.items = this.items.filter((p) => !gone.has(p.id));
+    this.total = Math.max(this.items.length, this.total - at.length);
+    this.nextOffset = Math.max(0, this.nextOffset - at.length);
+    this.version++;
+    return at;
+  }
+
+  /** Change fields of loaded photos (review state): returns how many changed. */
+  updatePhotos(ids: readonly number[], patch: Partial<Pick<Photo, 'check' | 'love' | 'tags'>>): number {
+    const at = removalIndexes(this.items, ids);
+    for (const i of at) this.items[i] = { ...this.items[i], ...patch };
+    if (at.length) this.version++;
+    return at.length;
   }
 
   /** Load again from the start; resolves to how many new photos came in ahead of the old first one. */
   async refresh(): Promise<number> {
-    const before = new Set(this.items.map((p) => p.id));
-    const first = this.items[0]?.id;
+    // Photos inserted live count as new: compare with what the server gave last time.
+    const served = this.items.filter((p) => !this.liveIds.has(p.id));
+    const before = new Set(served.map((p) => p.id));
+    const first = served[0]?.id;
     this.reset();
     await this.loadMore();
     // New photos are those now ahead of the old first one (later ones just moved up a page).

@@ -11,6 +11,8 @@ import { VisitStore } from './VisitStore';
 import { GalleryDirectoryStore } from './GalleryDirectoryStore';
 import { PhotoListCache } from './PhotoListCache';
 import { LoginPromptStore } from './LoginPromptStore';
+import { LiveAlbumStore } from './LiveAlbumStore';
+import { LiveConnection } from '../api/live';
 
 /** App-wide client state: one instance per app, handed to components by context. */
 export class RootStore {
@@ -28,6 +30,8 @@ export class RootStore {
   loginPrompt = new LoginPromptStore(() => this.session.isGuest);
   /** Photo lists reopened within 2 minutes keep their photos. */
   photoLists = new PhotoListCache();
+  /** The one live-channel socket; it opens when a page first watches a gallery. */
+  live = new LiveConnection();
 }
 
 let root: RootStore | null = null;
@@ -48,11 +52,19 @@ export function useStores(): RootStore {
 export class PageStores {
   events = new PageEventsStore();
   viewer: ViewerStore;
+  /** Live photo events for the galleries this page shows. */
+  live: LiveAlbumStore;
   constructor(
     public gallery: GalleryStore,
     root: RootStore = getRootStore()
   ) {
     this.viewer = new ViewerStore({ isGuest: () => root.session.isGuest, requireLogin: (r) => root.loginPrompt.requireLogin(r) });
+    this.live = new LiveAlbumStore({
+      watch: (g, h) => root.live.watch(g, h),
+      lists: (g) => root.photoLists.listsOf(g),
+      viewer: this.viewer,
+      events: this.events
+    });
   }
 }
 

@@ -7,6 +7,7 @@ import type { MessageKey } from '../i18n';
 import { LikeStore } from './LikeStore';
 import type { GatedAction } from './loginGate';
 import { VIEWER } from './viewerConstants';
+import { indexAfterInsert, indexAfterRemoval } from './liveRules';
 import { fetchImageSize } from '../api/viewer';
 import { imageUrl } from '../utils/image';
 import { windowWidth, WIDE_SCREEN } from '../platform/env';
@@ -137,6 +138,19 @@ export class ViewerStore {
       this.index = index;
       this.moved();
     }
+  }
+
+  /** A photo was inserted live into `list`: keep showing the same photo. */
+  listInserted(list: PhotoListStore, at: number): void {
+    if (this.isOpen && list === this.list && at >= 0) this.index = indexAfterInsert(this.index, at);
+  }
+
+  /** Photos left `list` (indexes before removal): keep the same photo, or the same place; close when empty. */
+  listRemoved(list: PhotoListStore, at: readonly number[]): void {
+    if (!this.isOpen || list !== this.list || !at.length) return;
+    const next = indexAfterRemoval(this.index, at, list.items.length);
+    if (next < 0) this.close();
+    else this.index = next;
   }
 
   toggleStrip(): void {

@@ -44,3 +44,14 @@ export async function settleFrame() {
 }
 
 export const renderedIndexes = (el: HTMLElement) => byTestId(el, 'photo-item').map((c) => Number(c.getAttribute('data-index')));
+
+/**
+ * The thumbnail of a rendered photo cell: a plain lazy <img> in browsers, Taro's
+ * Image with lazyLoad in the mini-program (TARO_ENV_JEST=weapp).
+ */
+export function cellImage(cell: Element): { src: string; lazy: boolean } {
+  const img = cell.querySelector('img.photo-cell__image');
+  if (img) return { src: img.getAttribute('src') ?? '', lazy: img.getAttribute('loading') === 'lazy' };
+  const taro = cell.querySelector('taro-image-core');
+  return { src: taro?.getAttribute('src') ?? '', lazy: taro?.getAttribute('lazy-load') === 'true' };
+}

@@ -6,7 +6,7 @@ import { PHOTO_DEFAULTS, type PhotoDisplayMode, type PhotoProps } from '../../ty
 import { DEFAULT_CONFIG, DEFAULT_THEME, type Gallery } from '../../types/api/gallery';
 import type { Photo, PhotoListQuery } from '../../types/api/photo';
 import { byTestId, isWeapp, makeGallery, makePhoto, makeRoot, renderWith, setWindowWidth } from './helpers';
-import { fakeSelectorQuery, loadedCount, renderedIndexes, scrollListTo, settleFrame } from './photo-helpers';
+import { cellImage, fakeSelectorQuery, loadedCount, renderedIndexes, scrollListTo, settleFrame } from './photo-helpers';
 
 jest.mock('../../src/api/gallery');
 const fetchMock = jest.mocked(fetchPhotoList);
@@ -59,7 +59,7 @@ function mount(props: Partial<PhotoProps> = {}, mode?: PhotoDisplayMode) {
 
 const cells = (el: HTMLElement) => byTestId(el, 'photo-item');
 const cellStyle = (el: HTMLElement, i = 0) => (cells(el)[i] as HTMLElement).style;
-const srcOf = (el: HTMLElement, i = 0) => cells(el)[i].querySelector('taro-image-core')!.getAttribute('src')!;
+const srcOf = (el: HTMLElement, i = 0) => cellImage(cells(el)[i]).src;
 
 describe('display modes', () => {
   it('follows the organiser mode while the visitor setting is "system"', async () => {
@@ -96,7 +96,7 @@ describe('display modes', () => {
     const tops = cells(container).slice(0, 5).map((c) => c.style.top);
     expect(new Set(tops.slice(0, 4)).size).toBe(1);
     expect(tops[4]).not.toBe(tops[0]);
-    expect(cells(container).every((c) => c.querySelector('taro-image-core')!.getAttribute('src')!.includes('!wx_250_160'))).toBe(true);
+    expect(cells(container).every((c) => cellImage(c).src.includes('!wx_250_160'))).toBe(true);
   });
 
   it('flow: a header with the time range above each half hour of photos', async () => {

@@ -5,8 +5,13 @@ import { DEFAULT_THEME } from '../../types/api/gallery';
 import { VisitStore, type VisitApi } from '../../src/stores/VisitStore';
 import { GalleryDirectoryStore } from '../../src/stores/GalleryDirectoryStore';
 import { RecentVisitCard } from '../../src/components/recent-visit';
+import VisitHistoryPanel from '../../src/components/visit-history';
+import VisitorStrip from '../../src/components/gallery-header/VisitorStrip';
+import { openUrl } from '../../src/platform/navigate';
 import type { VisitItem } from '../../types/api/visit';
 import { byTestId, makeGallery, makeRoot, renderWith, setWindowWidth } from './helpers';
+
+jest.mock('../../src/platform/navigate', () => ({ ...jest.requireActual('../../src/platform/navigate'), openUrl: jest.fn() }));
 
 const item = (id: number, name = `G${id}`): VisitItem => ({ id, link_id: `gal${id}`.padEnd(6, '0'), name, desc: '', cover: null, parent_id: 0, visited_at: 1_700_000_000 + id });
 
@@ -69,6 +74,48 @@ describe('recent visit card (Me page)', () => {
     expect(go.textContent).toBe('Go');
     fireEvent.click(go);
     expect(onGo).toHaveBeenCalled();
+  });
+});
+
+describe('album history panel (Me page)', () => {
+  it('lists my galleries newest first, opens one, removes one, and pages on', async () => {
+    const root = makeRoot('en-US');
+    const a = api();
+    root.visits = new VisitStore(a);
+    const { container } = renderWith(<VisitHistoryPanel open color="#50d3cd" onClose={() => undefined} />, root);
+    await act(async () => undefined);
+    const rows = () => byTestId(container, 'visit-history-item');
+    expect(rows()).toHaveLength(20);
+    expect(rows()[0].textContent).toContain('G30');
+    fireEvent.click(rows()[1]);
+    expect(openUrl).toHaveBeenCalledWith(`/g/${item(29).link_id}`);
+    await act(async () => void fireEvent.click(byTestId(rows()[0], 'visit-history-remove')[0]));
+    expect(a.remove).toHaveBeenCalledWith(30);
+    expect(openUrl).toHaveBeenCalledTimes(1);
+    expect(rows()).toHaveLength(19);
+    await act(async () => void (await root.visits.loadHistory()));
+    expect(rows()).toHaveLength(21);
+  });
+
+  it('says so when nothing was visited', async () => {
+    const root = makeRoot('en-US');
+    root.visits = new VisitStore(api({ history: jest.fn(async () => ({ items: [], total: 0, page: 1, page_size: 20 })) }));
+    const { container } = renderWith(<VisitHistoryPanel open color="#50d3cd" onClose={() => undefined} />, root);
+    await act(async () => undefined);
+    expect(byTestId(container, 'visit-history-empty')).toHaveLength(1);
+  });
+});
+
+describe('latest visitors strip (gallery header)', () => {
+  it('shows at most 10 faces and the visitor total', async () => {
+    const root = makeRoot('en-US');
+    const faces = Array.from({ length: 12 }, (_, i) => ({ photo: i % 2 ? `https://x/${i}.png` : '', nickname: `V${i}` }));
+    root.visits = new VisitStore(api({ latest: jest.fn(async () => ({ items: faces, total: 1234 })) }));
+    const { container } = renderWith(<VisitorStrip linkId="carpet26" />, root);
+    expect(byTestId(container, 'visitor-strip')).toHaveLength(0);
+    await act(async () => void (await root.visits.loadLatest('carpet26')));
+    expect(byTestId(container, 'visitor-face')).toHaveLength(10);
+    expect(byTestId(container, 'visitor-total')[0].textContent).toBe('1.2k visitors');
   });
 });
 

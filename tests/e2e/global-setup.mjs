@@ -8,12 +8,15 @@ import { root, requireH5Build, startServer } from '../../scripts/lib/server.mjs'
 export default async function globalSetup() {
   requireH5Build(process.env.E2E_H5_DIR || path.join(root, 'dist/h5'));
   const started = Date.now();
-  const server = await startServer({ h5Dir: process.env.E2E_H5_DIR, echo: process.env.E2E_ECHO_SERVER === '1' });
+  // The organiser token lets the live-album tests upload through the organiser CLI.
+  const organizerToken = 'e2e-organiser-token';
+  const server = await startServer({ h5Dir: process.env.E2E_H5_DIR, echo: process.env.E2E_ECHO_SERVER === '1', env: { ORGANIZER_TOKEN: organizerToken } });
   globalThis.__E2E_SERVER__ = server;
   process.env.E2E_BASE_URL = server.baseUrl;
   process.env.E2E_DEMO_URL = server.demoUrl;
+  process.env.E2E_ORGANIZER_TOKEN = organizerToken;
   const stateDir = path.join(root, '.tmp/e2e');
   fs.mkdirSync(stateDir, { recursive: true });
-  fs.writeFileSync(path.join(stateDir, 'server.json'), JSON.stringify({ baseUrl: server.baseUrl, demoUrl: server.demoUrl, pid: server.pid }) + '\n');
+  fs.writeFileSync(path.join(stateDir, 'server.json'), JSON.stringify({ baseUrl: server.baseUrl, demoUrl: server.demoUrl, pid: server.pid, organizerToken }) + '\n');
   console.log(`\ne2e server ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${server.demoUrl}`);
 }

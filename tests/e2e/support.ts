@@ -7,16 +7,16 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 export const ROOT = path.resolve(__dirname, '../..');
 export const SCREENSHOT_DIR = path.join(ROOT, 'tests/e2e/screenshots');
 
-function serverState(): { baseUrl: string; demoUrl: string } {
+function serverState(): { baseUrl: string; demoUrl: string; organizerToken: string } {
   if (process.env.E2E_BASE_URL && process.env.E2E_DEMO_URL) {
-    return { baseUrl: process.env.E2E_BASE_URL, demoUrl: process.env.E2E_DEMO_URL };
+    return { baseUrl: process.env.E2E_BASE_URL, demoUrl: process.env.E2E_DEMO_URL, organizerToken: process.env.E2E_ORGANIZER_TOKEN ?? '' };
   }
   const file = path.join(ROOT, '.tmp/e2e/server.json');
   if (!fs.existsSync(file)) throw new Error('the e2e server is not running: run these tests with `npm run test:e2e`');
   return JSON.parse(fs.readFileSync(file, 'utf8'));
 }
 
-export const { baseUrl: BASE_URL, demoUrl: DEMO_URL } = serverState();
+export const { baseUrl: BASE_URL, demoUrl: DEMO_URL, organizerToken: ORGANIZER_TOKEN } = serverState();
 /** The demo's link id, taken from the URL the server printed. */
 export const DEMO_LINK = new URL(DEMO_URL).pathname.split('/').pop() as string;
 

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { BACKENDS, startTestServer, insertGallery, type TestServer } from './helpers';
 import { PAGE_VIEWS_PER_MINUTE, STATS_BATCH_MAX } from '../../types/api/stats';
+import { STAT_BATCH_RETENTION_S } from '../../server/src/services/stats';
 
 describe.each(BACKENDS)('statistics on %s', (backend) => {
   let s: TestServer;
@@ -64,6 +65,21 @@ describe.each(BACKENDS)('statistics on %s', (backend) => {
     const end = await stats('stat0001');
     expect(end.view_detail.view - start.view_detail.view).toBe(1);
     expect(end.imageviews - start.imageviews).toBe(1);
+  });
+
+  it('forgets batch ids after a day, keeping the table small; recent ids still stop replays', async () => {
+    const a = await session();
+    const recent = batch([page()]);
+    await story(a, recent);
+    const { rows } = await s.db.query<{ user_id: number }>('SELECT user_id FROM stat_batches LIMIT 1');
+    const old = Math.floor(Date.now() / 1000) - STAT_BATCH_RETENTION_S - 60;
+    for (let i = 0; i < 3; i++) {
+      await s.db.query('INSERT INTO stat_batches (user_id, batch_id, created_at) VALUES ($1, $2, $3)', [rows[0].user_id, crypto.randomUUID(), old]);
+    }
+    expect(await s.ctx.stats.pruneBatches()).toBe(3);
+    const left = await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM stat_batches WHERE created_at < $1', [old + 120]);
+    expect(left.rows[0].n).toBe(0);
+    expect((await story(a, recent)).json().data.duplicate).toBe(true);
   });
 
   it('one visitor adds at most the per-minute cap however many batches they send', async () => {

@@ -18,6 +18,7 @@ describe('route table', () => {
     ['/g/abc123/original/1', 'galleryOriginal', { link_id: 'abc123', original: '1' }],
     ['/g/abc123/visit/99', 'visit', { link_id: 'abc123', parentid: '99' }],
     ['/g/abc123/video/42', 'video', { link_id: 'abc123', video_id: '42' }],
+    ['/g/abc123/screen', 'screen', { link_id: 'abc123' }],
     ['/gti/spring-gala', 'gti', { gti: 'spring-gala' }],
     ['/gti/1000001/original/1', 'gtiOriginal', { gti: '1000001', original: '1' }],
     ['/page/person/abc123/17/oXyz', 'person', { link_id: 'abc123', personid: '17', openid: 'oXyz' }],
@@ -40,7 +41,7 @@ describe('route table', () => {
     expect(matchUrl('/g/4fa28eb0?from=order&from_id=7')?.params).toEqual({ link_id: '4fa28eb0', from: 'order', from_id: '7' });
   });
 
-  it.each(['/g/abc12', '/g/abcdefghij', '/g/abc-123', '/g/abc123/original', '/nope', '/page/share/o/abc', '/wx/gallery', '/wx/gallery?id=x', '/g/%E0%A4%A'])(
+  it.each(['/g/abc12', '/g/abc12/screen', '/g/abc123/screen/1', '/g/abcdefghij', '/g/abc-123', '/g/abc123/original', '/nope', '/page/share/o/abc', '/wx/gallery', '/wx/gallery?id=x', '/g/%E0%A4%A'])(
     'rejects %s',
     (url) => expect(matchUrl(url)).toBeNull()
   );
@@ -69,6 +70,9 @@ describe('route table', () => {
     expect(fromPagePath('pages/gallery/index', { link_id: 'abc123', original: '1', route: 'galleryOriginal' })).toBe('/g/abc123/original/1');
     expect(fromPagePath('/pages/me/index', {})).toBe('/page/me');
     expect(toPagePath('/nope')).toBe('/pages/not-found/index?url=%2Fnope');
+    expect(toPagePath('/g/abc123/screen')).toBe('/pages/screen/index?link_id=abc123&route=screen');
+    expect(fromPagePath('pages/screen/index', { link_id: 'abc123' })).toBe('/g/abc123/screen');
+    expect(buildUrl('screen', { link_id: 'abc123' })).toBe('/g/abc123/screen');
   });
 
   it('round-trips QR-code scenes within 32 characters', () => {
@@ -86,5 +90,6 @@ describe('route table', () => {
       if (r.pattern === '/') continue;
       expect(aliases[`/${PAGES[r.page]}`]).toContain(r.pattern);
     }
+    expect(aliases['/pages/screen/index']).toEqual(['/g/:link_id/screen']);
   });
 });

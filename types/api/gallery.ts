@@ -44,6 +44,17 @@ export interface GalleryConfig {
   h5_share_text: string;
   h5_share_image: string;
   theme: Theme;
+  /** Big-screen carousel settings (spec part 3 §3); each one optional, see src/stores/carouselConfig.ts for defaults. */
+  carousel?: Partial<CarouselConfig>;
+}
+
+/** Carousel config (spec part 3 §3): order, time (seconds), effect, qrcode (0/1), danmuku (0/1). */
+export interface CarouselConfig {
+  order: 'asc' | 'random';
+  time: number;
+  effect: 'fade' | 'slide' | 'zoom' | 'flip-card';
+  qrcode: number;
+  danmuku: number;
 }
 
 export const DEFAULT_CONFIG: GalleryConfig = {

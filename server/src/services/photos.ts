@@ -114,15 +114,19 @@ export class PhotoService {
   /** Concurrent requests for the same missing page share one query. */
   private inflight = new Map<string, Promise<PhotoListResult>>();
 
-  /** `cacheMs` 0 turns both caches off (benches of the database path: BENCH_NOCACHE=1). */
+  /**
+   * `cacheMs` 0 turns the page cache off, so every request reads its rows from the
+   * database (benches of the database path: BENCH_NOCACHE=1). Totals and the order
+   * index stay cached: a write invalidates them, and one count serves every page.
+   */
   constructor(
     private db: Db,
     cacheMs = process.env.BENCH_NOCACHE === '1' ? 0 : LIST_CACHE_TTL_MS
   ) {
     this.nocache = cacheMs <= 0;
     this.cache = new GenerationCache<PhotoListResult>(cacheMs);
-    this.counts = new GenerationCache<number>(cacheMs);
-    this.orders = new PhotoOrderIndex(db, cacheMs);
+    this.counts = new GenerationCache<number>(LIST_CACHE_TTL_MS);
+    this.orders = new PhotoOrderIndex(db, LIST_CACHE_TTL_MS);
   }
 
   /** Photos of a gallery changed (added, hidden, deleted, re-tagged): its lists load afresh. */
@@ -179,8 +183,8 @@ export class PhotoService {
     const order = col === 'id' ? `id ${dir}` : `${col} ${dir}, id ${dir}`;
     const tagKey = opts.tags.join(',');
     const count = async () => (await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM photos WHERE ${countWhere}`, countParams)).rows[0].n;
-    const countQuery = () => (this.nocache ? count() : this.counts.through(galleryId, tagKey, count));
-    if (!this.nocache && !opts.after && opts.offset > 0) {
+    const countQuery = () => this.counts.through(galleryId, tagKey, count);
+    if (!opts.after && opts.offset > 0) {
       // Deep offsets of a big list: a slice of the ordered ids, then a primary-key lookup.
       const total = await countQuery();
       if (total >= ORDER_INDEX_MIN) {

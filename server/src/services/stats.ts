@@ -21,8 +21,22 @@ interface Tally {
  * each visitor adds at most PAGE_VIEWS_PER_MINUTE / IMAGE_VIEWS_PER_MINUTE per
  * gallery and minute however many batches they send.
  */
+/** Batch ids are remembered this long (a replay within it counts nothing; later ones still meet the per-minute caps). */
+export const STAT_BATCH_RETENTION_S = 24 * 3600;
+/** Old batch ids are pruned at most this often per process. */
+const PRUNE_EVERY_S = 600;
+
 export class StatsService {
+  private lastPrune = 0;
+
   constructor(private db: Db) {}
+
+  /** Forget batch ids older than the retention; answers how many were removed. */
+  async pruneBatches(at = now()): Promise<number> {
+    this.lastPrune = at;
+    const r = await this.db.query('DELETE FROM stat_batches WHERE created_at < $1', [at - STAT_BATCH_RETENTION_S]);
+    return r.rowCount;
+  }
 
   /** Count a validated batch. Unknown link ids reject the whole batch (400) before anything is written. */
   async record(userId: number, batchId: string, events: StatEvent[]): Promise<StatBatchResult & { galleryIds: number[] }> {
@@ -41,6 +55,7 @@ export class StatsService {
       tallies.set(id, t);
     }
 
+    if (now() - this.lastPrune >= PRUNE_EVERY_S) await this.pruneBatches();
     return this.db.tx(async (q) => {
       const at = now();
       const fresh = await q.query('INSERT INTO stat_batches (user_id, batch_id, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [userId, batchId, at]);

@@ -9,7 +9,11 @@ import crypto from 'node:crypto';
  */
 export interface ObjectStore {
   put(key: string, body: Buffer): Promise<void>;
+  /** Store a finished local file under `key`; the file is moved (or copied, then removed). */
+  putFile(key: string, file: string): Promise<void>;
   get(key: string): Promise<Buffer | null>;
+  /** Remove an object; a missing one is not an error. */
+  delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
   /** A local file path when the store is a folder (lets sharp read without a copy). */
   localPath(key: string): string | null;
@@ -38,6 +42,26 @@ export class LocalStore implements ObjectStore {
     const tmp = `${file}.${crypto.randomBytes(6).toString('hex')}.tmp`;
     await fsp.writeFile(tmp, body);
     await fsp.rename(tmp, file);
+  }
+
+  /** A rename when the file is on the same filesystem, else a copy to a temporary name and a rename. */
+  async putFile(key: string, src: string): Promise<void> {
+    const file = this.localPath(key);
+    await fsp.mkdir(path.dirname(file), { recursive: true });
+    try {
+      await fsp.rename(src, file);
+      return;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
+    }
+    const tmp = `${file}.${crypto.randomBytes(6).toString('hex')}.tmp`;
+    await fsp.copyFile(src, tmp);
+    await fsp.rename(tmp, file);
+    await fsp.rm(src, { force: true });
+  }
+
+  async delete(key: string): Promise<void> {
+    await fsp.rm(this.localPath(key), { force: true });
   }
 
   async get(key: string): Promise<Buffer | null> {

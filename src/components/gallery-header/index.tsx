@@ -3,6 +3,7 @@ import type { Gallery, GalleryStatus } from '../../../types/api/gallery';
 import { STATUS_TAG, STATUS_COLORS } from '../../../types/status';
 import { t, type MessageKey } from '../../i18n';
 import { formatCount } from '../../utils/format';
+import VisitorStrip from './VisitorStrip';
 import './index.scss';
 
 export function StatusTag(props: { status: GalleryStatus }) {
@@ -49,6 +50,7 @@ export function GalleryHeader(props: { gallery: Gallery; status: GalleryStatus; 
       </View>
       {gallery.galleryaddress ? <Text className="gallery-header__address" style={{ color: theme.h2 }}>{gallery.galleryaddress}</Text> : null}
       <StatsRow photos={props.photoCount} views={gallery.view_detail.view} color={theme.h2} />
+      <VisitorStrip linkId={gallery.link_id} color={theme.h2} />
     </View>
   );
 }

@@ -1,10 +1,11 @@
-import { View, Image, Text } from '@tarojs/components';
+import { View, Text } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import type { Photo } from '../../../types/api/photo';
 import { imageUrl, styleForWidth } from '../../utils/image';
 import { formatTimeRange, visibleRange, type PhotoLayout } from '../../utils/photoLayout';
 import { formatCount } from '../../utils/format';
 import { t } from '../../i18n';
+import GridCell from '../../platform/grid-cell';
 
 /** Rendered beyond the viewport, above and below, in screens: fast flicks do not show blanks. */
 export const BUFFER_SCREENS = 1;
@@ -44,23 +45,14 @@ function VirtualPhotoList({ items, layout, galleryId, offset, height, hot, onTap
         const p = items[c.index];
         if (!p) return null;
         return (
-          <View
-            key={p.id}
-            className="photo-cell"
-            data-testid="photo-item"
-            data-id={p.id}
-            data-index={c.index}
-            style={{ left: `${c.x}px`, top: `${c.y}px`, width: `${c.w}px`, height: `${c.h}px` }}
-            onClick={() => onTap(c.index)}
-          >
-            <Image className="photo-cell__image" src={imageUrl(p.hash, style, galleryId)} mode="aspectFill" lazyLoad />
+          <GridCell key={p.id} id={p.id} index={c.index} x={c.x} y={c.y} w={c.w} h={c.h} src={imageUrl(p.hash, style, galleryId)} onTap={onTap}>
             {hot && c.index < HOT_BADGES ? (
               <Text className={`photo-cell__rank photo-cell__rank--${c.index + 1}`} data-testid="hot-rank">
                 {t('list.hotRank', { n: c.index + 1 })}
               </Text>
             ) : null}
             {hot ? <Text className="photo-cell__love">{t('list.loves', { num: formatCount(p.love) })}</Text> : null}
-          </View>
+          </GridCell>
         );
       })}
     </View>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { View, Text } from '@tarojs/components';
 import { useReachBottom } from '@tarojs/taro';
 import { observer } from 'mobx-react';
@@ -7,7 +7,7 @@ import type { Gallery } from '../../../types/api/gallery';
 import { REACH_BOTTOM_DISTANCE } from '../../../types/api/photo';
 import type { PhotoListOptions } from '../../stores/PhotoListStore';
 import { useStores, usePageStores } from '../../stores/RootStore';
-import { observeNearBottom, useListViewport } from '../../platform/scroll';
+import { observeNearBottom, scrollToTop, useListViewport } from '../../platform/scroll';
 import { toast } from '../../platform/ui';
 import { layoutFor, visibleRange, MAX_LIST_WIDTH } from '../../utils/photoLayout';
 import { t } from '../../i18n';
@@ -44,8 +44,8 @@ export function listOptions(galleryId: number, tab: TagTab, order: PhotoListOpti
  * sort order, pull-to-refresh or the new-photos banner load it again.
  */
 function PhotoArea({ id, props, ctx }: PageComponentRenderProps<'photo'>) {
-  const { settings, clock, photoLists } = useStores();
-  const { events: pageEvents, gallery: galleryStore, viewer } = usePageStores();
+  const { settings, clock, photoLists, live: connection } = useStores();
+  const { events: pageEvents, gallery: galleryStore, viewer, live } = usePageStores();
   const target = photoGallery(props.gallery_id, ctx.gallery, ctx.children ?? []);
   const g = target.gallery ?? ctx.gallery;
   const [tab, setTab] = useState<TagTab>({ kind: 'all' });
@@ -85,6 +85,9 @@ function PhotoArea({ id, props, ctx }: PageComponentRenderProps<'photo'>) {
     [pageEvents, photoLists, target.id]
   );
 
+  // Live photo events of the gallery shown here, while the page is shown.
+  useEffect(() => live.track(target.id), [live, target.id]);
+
   useReachBottom(() => {
     if (store?.state === 'more') void store.loadMore();
   });
@@ -105,7 +108,9 @@ function PhotoArea({ id, props, ctx }: PageComponentRenderProps<'photo'>) {
   const hot = tab.kind === 'hot';
   const width = Math.min(vp.width, MAX_LIST_WIDTH);
   const items = store?.items;
-  const layout = useMemo(() => layoutFor(hot ? 'hot' : mode, items ? items.slice() : [], width), [hot, mode, width, store, count]);
+  // `version` changes with every live insert or removal (same count, other photos).
+  const version = store?.version ?? 0;
+  const layout = useMemo(() => layoutFor(hot ? 'hot' : mode, items ? items.slice() : [], width), [hot, mode, width, store, count, version]);
 
   const onScreen = visibleRange(layout, Math.max(0, vp.offset), vp.offset + vp.height);
   const current = onScreen.to > 0 ? layout.cells[onScreen.to - 1].index + 1 : 0;
@@ -113,18 +118,24 @@ function PhotoArea({ id, props, ctx }: PageComponentRenderProps<'photo'>) {
   const refresh = () => (store ? store.refresh() : Promise.resolve(0));
   const onBanner = async () => {
     pageEvents.clearNewPhotos();
+    scrollToTop();
     const n = await refresh();
     toast(n > 0 ? t('list.MorePhoto', { num: n }) : t('list.NoMorePhoto'));
   };
-  const onTap = (index: number) => {
-    if (store) viewer.open(store, index);
-  };
+  // Stable, so memoised cells are not re-rendered by every scroll update.
+  const onTap = useCallback(
+    (index: number) => {
+      const s = storeRef.current;
+      if (s) viewer.open(s, index);
+    },
+    [viewer]
+  );
 
   const notStarted = target.gallery ? ['wait', 'config'].includes(clock.statusOf(target.gallery)) : galleryStore.notStarted;
   const main = ctx.theme?.main ?? '#50d3cd';
 
   return (
-    <View className="photo-area" data-testid="photo-area" data-mode={hot ? 'hot' : mode} data-loaded={count} data-total={store?.total ?? 0}>
+    <View className="photo-area" data-testid="photo-area" data-mode={hot ? 'hot' : mode} data-loaded={count} data-total={store?.total ?? 0} data-live={connection.status}>
       {props.show_tags ? <TagBar tags={galleryTags(g.tags)} active={tab} color={main} onSelect={setTab} /> : null}
       {tab.kind === 'all' || tab.kind === 'tag' ? <Toolbar mode={mode} /> : null}
       <NewPhotosBanner color={main} onRefresh={() => void onBanner()} />

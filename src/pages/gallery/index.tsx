@@ -17,6 +17,7 @@ import { openUrl } from '../../platform/navigate';
 import { setTitle } from '../../platform/ui';
 import { t } from '../../i18n';
 import { useGalleryAround } from './useGalleryAround';
+import { useLiveAlbum } from './useLiveAlbum';
 import './index.scss';
 
 /** /g/{link_id}, /g/{link_id}/original/{val}, /gti/…, /g/{linkid}/visit/{parentid}, legacy /wx/gallery?id=. */
@@ -35,6 +36,7 @@ function GalleryPage() {
 
   const g = store.gallery;
   const around = useGalleryAround(g, store.children, params.parentid);
+  useLiveAlbum(g?.id);
   useEffect(() => {
     if (g) {
       setTitle(g.name);

@@ -22,7 +22,8 @@ export function useGalleryAround(g: Gallery | null, children: Gallery[], parenti
   useEffect(() => {
     if (!g) return;
     stats.pageView(g.link_id);
-    void visits.record(g.link_id, parentid);
+    // Record first, so the avatar strip counts this visit too.
+    void visits.record(g.link_id, parentid).then(() => visits.loadLatest(g.link_id));
     directory.remember(children);
     if (g.parent > 0 && g.parent_link_id) void directory.loadChildren(g.parent_link_id);
     if (parentid && /^\d{1,10}$/.test(parentid)) void directory.ensure([Number(parentid)]);

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { View, Text, Image } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import { useStores } from '../../stores/RootStore';
@@ -6,6 +6,7 @@ import { PageShell } from '../../components/page-shell';
 import { PageFrame } from '../../components/page-frame';
 import { OptionRow } from '../../components/option-row';
 import { RecentVisitCard } from '../../components/recent-visit';
+import VisitHistoryPanel from '../../components/visit-history';
 import { openUrl } from '../../platform/navigate';
 import { DEFAULT_THEME } from '../../../types/api/gallery';
 import { t, type MessageKey } from '../../i18n';
@@ -22,6 +23,7 @@ const label = (prefix: string, v: string): string => t((v === 'system' ? 'opt.sy
 const Me = observer(function Me() {
   const { session, settings, visits } = useStores();
   const user = session.user;
+  const [historyOpen, setHistoryOpen] = useState(false);
   useEffect(() => {
     if (session.ready) void visits.loadLast();
   }, [session.ready]);
@@ -37,11 +39,16 @@ const Me = observer(function Me() {
         <RecentVisitCard visit={visits.last} color={DEFAULT_THEME.main} onGo={() => openUrl(`/g/${visits.last!.link_id}`)} />
       ) : null}
       <View className="me-menu">
+        <View className="me-menu__row" data-testid="me-history" onClick={() => setHistoryOpen(true)}>
+          <Text className="me-menu__title">{t('history.title')}</Text>
+          <Text className="me-menu__arrow">›</Text>
+        </View>
         <OptionRow testId="me-language" title={t('me.language')} value={settings.language} options={LANGS.map((v) => ({ value: v, label: label('opt.', v) }))} onChange={(v) => settings.set('language', v)} />
         <OptionRow testId="me-layout" title={t('me.layout')} value={settings.mode} options={MODES.map((v) => ({ value: v, label: label('opt.mode.', v) }))} onChange={(v) => settings.set('mode', v)} />
         <OptionRow testId="me-sort" title={t('me.sort')} value={settings.order} options={ORDERS.map((v) => ({ value: v, label: label('opt.order.', v) }))} onChange={(v) => settings.set('order', v)} />
       </View>
       <Text className="me-footer">{t('me.footer')}</Text>
+      <VisitHistoryPanel open={historyOpen} color={DEFAULT_THEME.main} onClose={() => setHistoryOpen(false)} />
     </PageFrame>
   );
 });

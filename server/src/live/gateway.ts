@@ -1,0 +1,220 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { AppContext } from '../context';
+import { AppError, badRequest, intParam, unauthorized } from '../http';
+import { LIVE_HEARTBEAT_MS, LIVE_PATH, type LiveMessage, type LiveServerFrame } from '../../../types/live';
+
+/** Client frames are tiny JSON objects; anything bigger closes the socket (ws answers 1009). */
+export const LIVE_MAX_FRAME_BYTES = 4096;
+/** Options of the ws server behind @fastify/websocket. */
+export const LIVE_WS_OPTIONS = { maxPayload: LIVE_MAX_FRAME_BYTES, perMessageDeflate: false };
+
+/** Rooms one socket may be in at once (join beyond that is ignored). */
+export const MAX_ROOMS_PER_SOCKET = 16;
+/** A socket whose unsent data grows past this is a stalled reader: it is dropped, not buffered without end. */
+const MAX_BUFFERED_BYTES = 1 << 20;
+/** Time the clients get to answer the close frame when the app stops, before they are cut. */
+const CLOSE_GRACE_MS = 2000;
+/** No envelope code exists for "full"; HTTP 503 travels as the code like the other 4xx/5xx codes. */
+const SERVICE_UNAVAILABLE = 503;
+const MAX_INT = 2_147_483_647;
+const OPEN = 1;
+const CLOSED = 3;
+
+/**
+ * The plugin's preClose (app.close()): every socket gets close code 1001 ("going away",
+ * so clients reconnect to another process) and a short grace before it is cut.
+ */
+export async function closeLiveSockets(this: FastifyInstance): Promise<void> {
+  const wss = this.websocketServer;
+  await Promise.all(
+    [...wss.clients].map(
+      (socket) =>
+        new Promise<void>((resolve) => {
+          if (socket.readyState === CLOSED) return resolve();
+          const cut = setTimeout(() => socket.terminate(), CLOSE_GRACE_MS);
+          socket.once('close', () => {
+            clearTimeout(cut);
+            resolve();
+          });
+          socket.close(1001, 'server shutting down');
+        })
+    )
+  );
+  await new Promise<void>((resolve) => wss.close(() => resolve()));
+}
+
+interface Client {
+  socket: WebSocket;
+  rooms: Set<number>;
+  alive: boolean;
+}
+
+/** Sockets by gallery room; a message is serialised once and written to every socket of its room. */
+export class LiveRooms {
+  readonly clients = new Map<WebSocket, Client>();
+  private rooms = new Map<number, Set<Client>>();
+
+  add(socket: WebSocket): Client {
+    const client: Client = { socket, rooms: new Set(), alive: true };
+    this.clients.set(socket, client);
+    return client;
+  }
+
+  join(client: Client, room: number): boolean {
+    if (client.rooms.has(room)) return true;
+    if (client.rooms.size >= MAX_ROOMS_PER_SOCKET || !this.clients.has(client.socket)) return false;
+    client.rooms.add(room);
+    let set = this.rooms.get(room);
+    if (!set) this.rooms.set(room, (set = new Set()));
+    set.add(client);
+    return true;
+  }
+
+  leave(client: Client, room: number): void {
+    if (!client.rooms.delete(room)) return;
+    const set = this.rooms.get(room);
+    if (!set) return;
+    set.delete(client);
+    if (!set.size) this.rooms.delete(room);
+  }
+
+  remove(client: Client): void {
+    for (const room of [...client.rooms]) this.leave(client, room);
+    this.clients.delete(client.socket);
+  }
+
+  roomSize(room: number): number {
+    return this.rooms.get(room)?.size ?? 0;
+  }
+
+  /** Sends the message to its room; returns how many sockets it was written to. */
+  deliver(msg: LiveMessage): number {
+    const set = this.rooms.get(msg.room);
+    if (!set?.size) return 0;
+    const payload = Buffer.from(JSON.stringify(msg));
+    let sent = 0;
+    for (const client of set) {
+      const s = client.socket;
+      if (s.readyState !== OPEN) continue;
+      if (s.bufferedAmount > MAX_BUFFERED_BYTES) {
+        s.terminate();
+        continue;
+      }
+      s.send(payload, { binary: false });
+      sent++;
+    }
+    return sent;
+  }
+}
+
+function sendFrame(socket: WebSocket, frame: LiveServerFrame): void {
+  if (socket.readyState === OPEN) socket.send(JSON.stringify(frame));
+}
+
+const hello = (room: number): LiveServerFrame => ({ type: 'hello', room, srv_time: Math.floor(Date.now() / 1000) });
+
+/** A positive gallery id from a query value or a client frame, or null. */
+function galleryIdOf(v: unknown): number | null {
+  return typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= MAX_INT ? v : null;
+}
+
+export interface GatewayOptions {
+  heartbeatMs?: number;
+}
+
+/**
+ * GET /api/v2/live?token=…&gallery=…: the live channel's WebSocket. Checks run before
+ * the upgrade, so a refused client gets an ordinary envelope (401, 400, 404, 503) and
+ * no socket. Every process delivers what its bus carries to its own sockets.
+ */
+export default async function liveGateway(app: FastifyInstance, ctx: AppContext, opts: GatewayOptions = {}) {
+  const rooms = new LiveRooms();
+  const unsubscribe = ctx.bus.subscribe((msg) => rooms.deliver(msg));
+
+  // Protocol-level heartbeat: a socket that did not answer the previous ping is gone.
+  const heartbeat = setInterval(() => {
+    for (const client of rooms.clients.values()) {
+      if (!client.alive) {
+        client.socket.terminate();
+        continue;
+      }
+      client.alive = false;
+      try {
+        client.socket.ping();
+      } catch {
+        client.socket.terminate();
+      }
+    }
+  }, opts.heartbeatMs ?? LIVE_HEARTBEAT_MS);
+  heartbeat.unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
+    unsubscribe();
+  });
+
+  const checkUpgrade = async (req: FastifyRequest<{ Querystring: Record<string, unknown> }>) => {
+    const q = req.query ?? {};
+    const token = typeof q.token === 'string' && q.token ? q.token : req.token;
+    if (!(await ctx.sessions.resolve(token))) throw unauthorized('A valid session token is required');
+    const id = intParam('gallery', q.gallery, 0, MAX_INT);
+    if (!id) throw badRequest('gallery is required');
+    await ctx.galleries.cachedById(id);
+    if (rooms.clients.size >= ctx.config.liveMaxConnections) {
+      throw new AppError(SERVICE_UNAVAILABLE, 'Too many live connections, try again later');
+    }
+  };
+
+  app.route<{ Querystring: Record<string, unknown> }>({
+    method: 'GET',
+    url: LIVE_PATH,
+    preValidation: checkUpgrade,
+    // A plain GET (no upgrade) that passed the checks.
+    handler: async () => {
+      throw badRequest('WebSocket upgrade required');
+    },
+    wsHandler: (socket, req) => {
+      // Concurrent upgrades can pass the check together; the cap still holds.
+      if (rooms.clients.size >= ctx.config.liveMaxConnections) {
+        socket.close(1013, 'too many connections');
+        return;
+      }
+      const room = Number((req.query as Record<string, unknown>).gallery);
+      const client = rooms.add(socket);
+      rooms.join(client, room);
+      socket.on('pong', () => {
+        client.alive = true;
+      });
+      socket.on('close', () => rooms.remove(client));
+      socket.on('message', (data, isBinary) => {
+        client.alive = true;
+        if (isBinary) return;
+        void onClientFrame(client, String(data));
+      });
+      sendFrame(socket, hello(room));
+    }
+  });
+
+  async function onClientFrame(client: Client, text: string): Promise<void> {
+    let frame: unknown;
+    try {
+      frame = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (!frame || typeof frame !== 'object') return;
+    const f = frame as { type?: unknown; gallery?: unknown };
+    if (f.type === 'ping') return sendFrame(client.socket, { type: 'pong', t: Date.now() });
+    const id = galleryIdOf(f.gallery);
+    if (id === null) return;
+    if (f.type === 'leave') return rooms.leave(client, id);
+    if (f.type !== 'join') return;
+    try {
+      await ctx.galleries.cachedById(id);
+    } catch {
+      return; // an unknown gallery: ignored like any other bad input
+    }
+    if (rooms.join(client, id)) sendFrame(client.socket, hello(id));
+  }
+}

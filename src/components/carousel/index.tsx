@@ -1,0 +1,97 @@
+import { useEffect, useState } from 'react';
+import { View, Text, Image } from '@tarojs/components';
+import { observer } from 'mobx-react';
+import type { Gallery } from '../../../types/api/gallery';
+import type { CarouselStore } from '../../stores/CarouselStore';
+import { CAROUSEL } from '../../stores/carouselConfig';
+import { imageUrl } from '../../utils/image';
+import { galleryUrl } from '../../routes';
+import { isFullscreen, onFullscreenExit, onPointerActivity, onScreenKey, requestFullscreen } from '../../platform/fullscreen';
+import { t } from '../../i18n';
+import SlideStage from './SlideStage';
+import FlipCard from './FlipCard';
+import ControlBar from './ControlBar';
+import { QrPanel } from './QrPanel';
+import './carousel.scss';
+
+interface Props {
+  store: CarouselStore;
+  gallery: Gallery;
+}
+
+/** The control bar shows while paused, and while playing until the pointer rests for 3 s. */
+function useControlsShown(playing: boolean): [boolean, () => void] {
+  const [active, setActive] = useState(0);
+  const [idle, setIdle] = useState(false);
+  const poke = () => setActive((n) => n + 1);
+  useEffect(() => onPointerActivity(poke), []);
+  useEffect(() => {
+    setIdle(false);
+    if (!playing) return undefined;
+    const timer = setTimeout(() => setIdle(true), CAROUSEL.CONTROLS_HIDE_MS);
+    return () => clearTimeout(timer);
+  }, [playing, active]);
+  return [!idle, poke];
+}
+
+/**
+ * The big-screen carousel (spec part 3 §2 item 11): a full-screen slideshow of
+ * the gallery, the dimmed background with the gallery's name while paused, the
+ * QR code, the bullet-screen layer and the control bar.
+ */
+function Carousel({ store, gallery }: Props) {
+  const playing = store.playing;
+  const [controlsShown, poke] = useControlsShown(playing);
+
+  useEffect(() => onFullscreenExit(() => store.pause()), [store]);
+  useEffect(
+    () =>
+      onScreenKey((key) => {
+        if (key === 'Space') {
+          if (isFullscreen()) store.toggle();
+        } else if (key === 'ArrowLeft') store.prev();
+        else store.next();
+      }),
+    [store]
+  );
+
+  const play = () => {
+    void requestFullscreen();
+    store.play();
+  };
+
+  const cover = gallery.cover ?? store.photos[0]?.hash ?? null;
+  const showing = playing && store.current;
+  const s = store.settings;
+  return (
+    <View
+      className={`carousel${controlsShown ? '' : ' carousel--idle'}`}
+      data-testid="carousel"
+      data-playing={playing ? 'true' : 'false'}
+      onTouchStart={poke}
+      onClick={poke}
+    >
+      {showing ? (
+        s.effect === 'flip-card' ? (
+          <FlipCard store={store} />
+        ) : (
+          <SlideStage store={store} />
+        )
+      ) : (
+        <View className="carousel-bg" data-testid="carousel-background">
+          {cover ? <Image className="carousel-bg__image" src={imageUrl(cover, CAROUSEL.STYLE, gallery.id)} mode="aspectFill" /> : null}
+          <View className="carousel-bg__shade" />
+          <Text className="carousel-bg__name" data-testid="carousel-name">
+            {gallery.name}
+          </Text>
+          {store.list.isEmpty ? <Text className="carousel-bg__hint">{t('carousel.empty')}</Text> : null}
+        </View>
+      )}
+      {s.danmaku ? <View className="carousel-danmaku" data-testid="carousel-danmaku" /> : null}
+      {s.qrcode ? <QrPanel path={galleryUrl(gallery)} /> : null}
+      <ControlBar store={store} hidden={!controlsShown} onPlay={play} />
+    </View>
+  );
+}
+
+export default observer(Carousel);

@@ -1,0 +1,34 @@
+import { View, Text, Image } from '@tarojs/components';
+import { observer } from 'mobx-react';
+import { LATEST_VISITORS_MAX } from '../../../types/api/visit';
+import { useStores } from '../../stores/RootStore';
+import { formatCount } from '../../utils/format';
+import { t } from '../../i18n';
+
+/**
+ * The latest visitors of a gallery: at most 10 avatars (spec part 2 §9) and how
+ * many visited in all. Guests have no avatar and show as a plain disc.
+ */
+function VisitorStrip({ linkId, color }: { linkId: string; color?: string }) {
+  const { visits } = useStores();
+  const latest = visits.latest.get(linkId);
+  if (!latest || latest.total <= 0) return null;
+  return (
+    <View className="visitor-strip" data-testid="visitor-strip">
+      <View className="visitor-strip__faces">
+        {latest.items.slice(0, LATEST_VISITORS_MAX).map((v, i) =>
+          v.photo ? (
+            <Image key={i} className="visitor-strip__face" src={v.photo} mode="aspectFill" data-testid="visitor-face" />
+          ) : (
+            <View key={i} className="visitor-strip__face visitor-strip__face--guest" data-testid="visitor-face" />
+          )
+        )}
+      </View>
+      <Text className="visitor-strip__total" style={color ? { color } : undefined} data-testid="visitor-total">
+        {t('stats.visitors', { num: formatCount(latest.total) })}
+      </Text>
+    </View>
+  );
+}
+
+export default observer(VisitorStrip);

@@ -1,0 +1,75 @@
+import { useEffect, useMemo, useState } from 'react';
+import { View } from '@tarojs/components';
+import { useRouter } from '@tarojs/taro';
+import { observer } from 'mobx-react';
+import { useStores } from '../../stores/RootStore';
+import { GalleryStore } from '../../stores/GalleryStore';
+import { CarouselStore } from '../../stores/CarouselStore';
+import { LiveAlbumStore } from '../../stores/LiveAlbumStore';
+import { PageEventsStore } from '../../stores/PageEventsStore';
+import { PageShell } from '../../components/page-shell';
+import { EmptyState } from '../../components/empty-state';
+import { NotFound } from '../../components/not-found';
+import Carousel from '../../components/carousel';
+import { LINK_ID_RE } from '../../routes';
+import { setTitle } from '../../platform/ui';
+import { t } from '../../i18n';
+
+/** /g/{link_id}/screen: the gallery's big-screen carousel for a venue screen (H5). */
+function ScreenPage() {
+  const params = useRouter().params as Record<string, string | undefined>;
+  const linkId = params.link_id && LINK_ID_RE.test(params.link_id) ? params.link_id : null;
+  const root = useStores();
+  const [gallery] = useState(() => new GalleryStore(root.clock));
+
+  useEffect(() => {
+    if (root.session.ready && linkId) void gallery.open({ link_id: linkId });
+  }, [linkId, root.session.ready]);
+
+  const g = gallery.gallery;
+  // Shoot-time ascending (spec part 3 §7); the app's list cache lets live events reach it.
+  const carousel = useMemo(
+    () => (g ? new CarouselStore(root.photoLists.get({ galleryId: g.id, sorttype: 'shoottime', order: 'asc' }), g.id, g.config.carousel) : null),
+    [g?.id]
+  );
+  useEffect(() => {
+    if (!carousel || !g) return undefined;
+    carousel.start();
+    // New photos join the running show by the live rules; the show stays on its photo.
+    const live = new LiveAlbumStore({
+      watch: (id, h) => root.live.watch(id, h),
+      lists: (id) => root.photoLists.listsOf(id),
+      viewer: carousel,
+      events: new PageEventsStore()
+    });
+    const stop = live.track(g.id);
+    return () => {
+      stop();
+      live.dispose();
+      carousel.dispose();
+      root.photoLists.release(carousel.list);
+    };
+  }, [carousel]);
+  useEffect(() => {
+    if (!g) return;
+    setTitle(g.name);
+    root.settings.setGalleryLocale(g.config.locale);
+  }, [g?.id]);
+
+  if (!linkId || gallery.state === 'notFound') return <NotFound />;
+  if (gallery.state === 'error') {
+    return <EmptyState text={t('common.LoadError')} action={{ label: t('common.retry'), onTap: () => void gallery.open({ link_id: linkId }) }} />;
+  }
+  if (!g || !carousel) return <View className="carousel" data-testid="screen-loading" />;
+  return <Carousel store={carousel} gallery={g} />;
+}
+
+const Observed = observer(ScreenPage);
+
+export default function Page() {
+  return (
+    <PageShell background="#000">
+      <Observed />
+    </PageShell>
+  );
+}

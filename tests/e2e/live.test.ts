@@ -1,0 +1,100 @@
+// The live album in a real browser (issue 4): a phone visitor has the viewer open
+// on photo k of a gallery; the photographer's uploader (the real CLI, through the
+// signed upload flow) adds three newer photos; the live channel inserts them ahead
+// of photo k, the 'more photos' banner counts three, and the viewer still shows photo k.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { BASE_URL, ORGANIZER_TOKEN, ROOT, VIEWPORTS, launchBrowser, openPage, visibleTestId, waitUntil, type TrackedPage } from './support';
+
+const phone = VIEWPORTS.find((v) => v.name.startsWith('phone'))!;
+
+let browser: Browser;
+let context: BrowserContext;
+let t: TrackedPage;
+let folder: string;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'lg-e2e-live-'));
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  fs.rmSync(folder, { recursive: true, force: true });
+});
+
+async function organiser(method: string, urlPath: string, body?: unknown) {
+  const res = await fetch(BASE_URL + urlPath, {
+    method,
+    headers: { authorization: `Bearer ${ORGANIZER_TOKEN}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined
+  });
+  const json = await res.json();
+  if (json.code !== 200) throw new Error(`${method} ${urlPath} answered ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+/** A small JPEG shot at `when` (EXIF DateTimeOriginal, local time). */
+async function shot(dir: string, name: string, when: Date, hue: number) {
+  const p = (n: number) => String(n).padStart(2, '0');
+  const stamp = `${when.getFullYear()}:${p(when.getMonth() + 1)}:${p(when.getDate())} ${p(when.getHours())}:${p(when.getMinutes())}:${p(when.getSeconds())}`;
+  await sharp({ create: { width: 640, height: 427, channels: 3, background: { r: hue, g: 255 - hue, b: (hue * 3) % 256 } } })
+    .jpeg()
+    .withExif({ IFD2: { DateTimeOriginal: stamp } })
+    .toFile(path.join(dir, name));
+}
+
+/** The uploader CLI, once over a folder (not watching). */
+function upload(link: string, dir: string) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/src/cli/upload.ts'), '--gallery', link, dir], {
+    cwd: ROOT,
+    env: { ...process.env, SERVER_URL: BASE_URL, ORGANIZER_TOKEN, TARO_ENV_JEST: '' },
+    encoding: 'utf8',
+    timeout: 120_000
+  });
+  if (r.status !== 0) throw new Error(`upload CLI exited ${r.status}: ${r.stdout}\n${r.stderr}`);
+  return r.stdout;
+}
+
+it('a phone viewer on photo k stays on it while three uploaded photos arrive, and the banner counts them', async () => {
+  const g = await organiser('POST', '/api/v2/organizer/galleries', { name: 'Live e2e' });
+  const first = path.join(folder, 'first');
+  fs.mkdirSync(first);
+  const base = Date.now() - 3600_000;
+  for (let i = 0; i < 12; i++) await shot(first, `IMG_${100 + i}.JPG`, new Date(base + i * 60_000), i * 20);
+  expect(upload(g.link_id, first)).toContain('uploaded 12');
+
+  context = await browser.newContext(phone.options);
+  t = await openPage(context);
+  await t.page.goto(`${BASE_URL}/g/${g.link_id}`);
+  await visibleTestId(t, 'gallery-name');
+  await waitUntil(t, 'the live channel open', async () => (await t.page.locator('[data-testid="photo-area"][data-live="open"]').count()) > 0);
+  await waitUntil(t, 'twelve photos', async () => (await t.page.getByTestId('photo-item').count()) === 12);
+
+  // Open the viewer on the sixth photo (newest first), k = 6.
+  await t.page.locator('[data-testid="photo-item"][data-index="5"]').click();
+  await visibleTestId(t, 'viewer-position');
+  const current = () => t.page.locator('[data-testid="viewer-slide"][data-current="true"]').getAttribute('data-id');
+  const before = await current();
+  expect(await visibleTestId(t, 'viewer-position')).toMatch(/^6\s*\/\s*12$/);
+
+  const more = path.join(folder, 'more');
+  fs.mkdirSync(more);
+  for (let i = 0; i < 3; i++) await shot(more, `IMG_${200 + i}.JPG`, new Date(Date.now() - (3 - i) * 1000), 200 + i * 10);
+  expect(upload(g.link_id, more)).toContain('uploaded 3');
+
+  // Three newer photos went in ahead of it: same photo, now 9 of 15.
+  await waitUntil(t, 'the viewer position to shift', async () => /^9\s*\/\s*15$/.test(await visibleTestId(t, 'viewer-position')));
+  expect(await current()).toBe(before);
+
+  // Back on the list, the banner counts them (after its 1-3 s delay).
+  await t.page.getByTestId('viewer-close').click();
+  const banner = await waitUntil(t, 'the new-photos banner', async () => {
+    const b = t.page.getByTestId('new-photos-banner').filter({ visible: true });
+    return (await b.count()) > 0 ? b.first().textContent() : null;
+  });
+  expect(banner).toMatch(/\b3\b/);
+});
