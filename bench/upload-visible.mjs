@@ -67,7 +67,7 @@ async function main() {
       body: JSON.stringify({ name: 'Upload bench' })
     }).then((r) => r.json());
     if (created.code !== 200) throw new Error(`gallery create answered ${JSON.stringify(created)}`);
-    const link = created.data.link_id;
+    const link = created.data.gallery.link_id;
 
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',

@@ -10,6 +10,7 @@ import { StatsService } from './services/stats';
 import { BatchService } from './services/batch';
 import crypto from 'node:crypto';
 import { forbidden, unauthorized } from './http';
+import { RateLimiter } from './services/rateLimit';
 import { livePublisher, type LiveBus, type LivePublisher } from './live/bus';
 
 /** Everything a route needs, built once per app: config, database, store and services. */
@@ -25,6 +26,8 @@ export interface AppContext {
   batch: BatchService;
   /** The live bus (sockets subscribe to it) and the typed publisher every write path uses after commit. */
   bus: LiveBus;
+  /** Abuse limits shared by every process (login, passwords, SMS, code checks). */
+  limits: RateLimiter;
   live: LivePublisher;
   /** The session's user, or a 401 envelope. */
   requireUser(req: FastifyRequest): Promise<SessionUser>;
@@ -56,6 +59,7 @@ export function createContext(config: Config, db: Db, store: ObjectStore, bus: L
     stats: new StatsService(db),
     batch: new BatchService(db),
     bus,
+    limits: new RateLimiter(db),
     live: livePublisher(bus),
     currentUser,
     requireOrganizer: (req) => checkOrganizer(config.organizerToken, req.token),

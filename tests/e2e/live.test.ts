@@ -60,7 +60,7 @@ function upload(link: string, dir: string) {
 }
 
 it('a phone viewer on photo k stays on it while three uploaded photos arrive, and the banner counts them', async () => {
-  const g = await organiser('POST', '/api/v2/organizer/galleries', { name: 'Live e2e' });
+  const { gallery: g } = await organiser('POST', '/api/v2/organizer/galleries', { name: 'Live e2e' });
   const first = path.join(folder, 'first');
   fs.mkdirSync(first);
   const base = Date.now() - 3600_000;
