@@ -20,7 +20,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
     designWidth: 750,
     deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 },
     sourceRoot: 'src',
-    outputRoot: `dist/${process.env.TARO_ENV}`,
+    // TARO_OUTPUT_ROOT lets parallel builds (and their browser tests, via E2E_H5_DIR) use their own folder.
+    outputRoot: process.env.TARO_OUTPUT_ROOT || `dist/${process.env.TARO_ENV}`,
     plugins: [],
     defineConstants: {},
     env: { TARO_APP_API_BASE: JSON.stringify(apiBase) },

@@ -32,6 +32,8 @@ export const ErrorCode = {
   WRONG_INVITE_CODE: 200208,
   /** Spec: wrong password. */
   WRONG_PASSWORD: 200209,
+  /** Ours (the spec names only the texts): wrong SMS code, msg 'Captcha error', data.key PhoneCodeError or PhoneCodeErrorWhite. */
+  CAPTCHA_ERROR: 200210,
   /** Spec: session answer carrying a redirect. */
   SESSION_REDIRECT: 200302
 } as const;

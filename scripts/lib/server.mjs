@@ -39,6 +39,7 @@ export function requireH5Build(h5Dir = path.join(root, 'dist/h5')) {
  * @param {number} [opts.timeoutMs] default 180 s (first PGlite open + seeding images)
  * @param {Record<string,string>} [opts.env] extra environment
  * @param {boolean} [opts.echo] copy the server's output to this process's stderr
+ * @param {string} [opts.logFile] also append every output line to this file (browser tests read sandbox SMS codes from it)
  */
 export async function startServer(opts = {}) {
   const { databaseUrl = null, requireDemo = true, timeoutMs = 180_000, echo = false } = opts;
@@ -69,6 +70,7 @@ export async function startServer(opts = {}) {
     stdio: ['ignore', 'pipe', 'pipe']
   });
   const lines = [];
+  const logFd = opts.logFile ? (fs.mkdirSync(path.dirname(opts.logFile), { recursive: true }), fs.openSync(opts.logFile, 'w')) : null;
   let exited = null;
   const exitPromise = new Promise((resolve) => {
     child.on('exit', (code, signal) => {
@@ -91,6 +93,7 @@ export async function startServer(opts = {}) {
         const line = buf.slice(0, i).replace(/\r$/, '');
         buf = buf.slice(i + 1);
         lines.push(line);
+        if (logFd !== null) fs.writeSync(logFd, line + '\n');
         if (lines.length > 400) lines.shift();
         onLine(line);
       }
@@ -113,6 +116,7 @@ export async function startServer(opts = {}) {
       clearTimeout(timer);
     }
     process.off('exit', killOnExit);
+    if (logFd !== null) fs.closeSync(logFd);
     cleanup();
   };
 

@@ -10,6 +10,7 @@ import { InProcessBus, type LiveBus } from './live/bus';
 import { AppError, sendError } from './http';
 import { ErrorCode } from '../../types/envelope';
 import { tokenFromHeader } from './services/session';
+import { createSmsProvider } from './sms';
 import sessionRoutes from './routes/session';
 import galleryRoutes from './routes/gallery';
 import photoRoutes from './routes/photos';
@@ -50,6 +51,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     }
   });
 
+  // Sandbox SMS codes go to this app's log (gated pages, issue 5 item 5).
+  ctx.gates.setSmsProvider(createSmsProvider(deps.config.smsProvider, (line) => app.log.info(line)));
   app.decorateRequest('token', undefined);
   app.addHook('onRequest', async (req) => {
     req.token = tokenFromHeader(req.headers.authorization);
@@ -79,9 +82,17 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     await (await import('./routes/visits')).default(api, ctx);
     await (await import('./routes/batch')).default(api, ctx);
     await (await import('./routes/stats')).default(api, ctx);
+    // Paid originals: signed original URLs and streamed ZIP downloads (issue 5 items 3, 4).
+    await (await import('./routes/originals')).default(api, ctx);
     // Photographer ingest: signed upload policy, the local OSS host, photo registration; the organiser API.
     await (await import('./routes/upload')).default(api, ctx);
     await (await import('./routes/organizer')).default(api, ctx);
+    // Payment: goods, orders, prepay, charge polling, the WeChat Pay notification and the sandbox pay page.
+    await (await import('./routes/pay')).default(api, ctx);
+    // Login: mini-program code2session, WeChat H5 OAuth, desktop QR, the local sandbox (issue 5 item 1).
+    await (await import('./routes/auth')).default(api, ctx);
+    // Gated pages: password and phone gates, SMS codes, permissibility (issue 5 item 5).
+    await (await import('./routes/permission')).default(api, ctx);
     await h5Routes(api, ctx);
   });
   return { app, ctx };

@@ -1,4 +1,7 @@
 import path from 'node:path';
+import { SMS_PROVIDERS, type SmsProviderName } from './sms';
+import { loadLoginConfig, type LoginConfig } from './auth/config';
+import { loadPayConfig, type PayConfig } from './pay/config';
 
 /** Every environment variable the server reads, parsed once, with clear errors. */
 export interface Config {
@@ -28,6 +31,27 @@ export interface Config {
   logLevel: string;
   /** Live WebSocket connections one process accepts; further upgrades get 503. */
   liveMaxConnections: number;
+  /** Login providers (WECHAT_MP_*, WECHAT_WEB_SECRET, WECHAT_OPEN_*, LOGIN_SANDBOX, WECHAT_API_BASE, WECHAT_OPEN_BASE). */
+  login: LoginConfig;
+  /** Payment (WECHAT_PAY_*, PAY_SANDBOX): the WeChat Pay API v3 client or the local sandbox provider. */
+  pay: PayConfig;
+  /** S3-compatible object store for originals and uploads (S3_BUCKET set); the local DATA_DIR/objects when null. */
+  s3: S3Config | null;
+  /** SMS provider for phone gates (SMS_PROVIDER): 'sandbox' (default) logs codes instead of sending them. */
+  smsProvider: SmsProviderName;
+}
+
+/** The S3_* variables; see loadS3Config. */
+export interface S3Config {
+  bucket: string;
+  /** Endpoint URL of an S3-compatible service; null: AWS's own for the region. */
+  endpoint: string | null;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+  /** Key prefix without surrounding slashes; '' for none. */
+  prefix: string;
 }
 
 function int(name: string, value: string | undefined, def: number, min: number, max: number): number {
@@ -57,8 +81,46 @@ function url(name: string, value: string | undefined, protocols: string[]): stri
   return value;
 }
 
+const S3_VARS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'] as const;
+
+/** S3_BUCKET switches the S3 store on; a half-configured store is a start error, never a silent fallback. */
+export function loadS3Config(env: NodeJS.ProcessEnv): S3Config | null {
+  const bucket = env.S3_BUCKET ?? '';
+  if (!bucket) {
+    const stray = S3_VARS.filter((n) => env[n]);
+    if (stray.length) throw new Error(`${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set but S3_BUCKET is empty (set S3_BUCKET to use the S3 store)`);
+    return null;
+  }
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{1,61}[A-Za-z0-9]$/.test(bucket)) throw new Error(`S3_BUCKET is not a valid bucket name: "${bucket}"`);
+  const missing = (['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((n) => !env[n]);
+  if (missing.length) throw new Error(`S3_BUCKET is set but ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} empty`);
+  const endpoint = url('S3_ENDPOINT', env.S3_ENDPOINT, ['http:', 'https:']);
+  const region = env.S3_REGION || 'us-east-1';
+  if (!/^[a-z0-9-]{1,40}$/.test(region)) throw new Error(`S3_REGION is not a valid region: "${region}"`);
+  const prefix = (env.S3_PREFIX ?? '').replace(/^\/+|\/+$/g, '');
+  if (prefix && (!/^[A-Za-z0-9][A-Za-z0-9._\-/]{0,100}$/.test(prefix) || prefix.includes('..') || prefix.includes('//'))) {
+    throw new Error(`S3_PREFIX may hold letters, digits, ".", "_", "-" and "/" only, got "${env.S3_PREFIX}"`);
+  }
+  return {
+    bucket,
+    endpoint,
+    region,
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: bool('S3_FORCE_PATH_STYLE', env.S3_FORCE_PATH_STYLE, endpoint !== null),
+    prefix
+  };
+}
+
+function smsProviderOf(value: string | undefined): SmsProviderName {
+  const name = value || 'sandbox';
+  if (!(SMS_PROVIDERS as readonly string[]).includes(name)) throw new Error(`SMS_PROVIDER must be one of ${SMS_PROVIDERS.join(', ')}, got "${name}"`);
+  return name as SmsProviderName;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const port = int('PORT', env.PORT, 8080, 0, 65535);
+  const publicUrl = (url('PUBLIC_URL', env.PUBLIC_URL, ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -73,6 +135,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     uploadMaxBytes: int('UPLOAD_MAX_BYTES', env.UPLOAD_MAX_BYTES, 50 * 1024 * 1024, 1, 1024 * 1024 * 1024),
     webAppId: env.WECHAT_WEB_APPID || '',
     logLevel: env.LOG_LEVEL || 'info',
-    liveMaxConnections: int('LIVE_MAX_CONNECTIONS', env.LIVE_MAX_CONNECTIONS, 10000, 1, 1_000_000)
+    liveMaxConnections: int('LIVE_MAX_CONNECTIONS', env.LIVE_MAX_CONNECTIONS, 10000, 1, 1_000_000),
+    login: loadLoginConfig(env),
+    pay: loadPayConfig(env, publicUrl, env.WECHAT_WEB_APPID || ''),
+    s3: loadS3Config(env),
+    smsProvider: smsProviderOf(env.SMS_PROVIDER)
   };
 }

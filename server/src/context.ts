@@ -12,6 +12,9 @@ import crypto from 'node:crypto';
 import { forbidden, unauthorized } from './http';
 import { RateLimiter } from './services/rateLimit';
 import { livePublisher, type LiveBus, type LivePublisher } from './live/bus';
+import { GateAccess } from './services/gateAccess';
+import { createSmsProvider } from './sms';
+import { resolveUploadSecret } from './storage/policy';
 
 /** Everything a route needs, built once per app: config, database, store and services. */
 export interface AppContext {
@@ -28,6 +31,8 @@ export interface AppContext {
   bus: LiveBus;
   /** Abuse limits shared by every process (login, passwords, SMS, code checks). */
   limits: RateLimiter;
+  /** Gated pages (password / phone gates, passes, SMS codes): `assertPass(req, galleryId)` on every photo path. */
+  gates: GateAccess;
   live: LivePublisher;
   /** The session's user, or a 401 envelope. */
   requireUser(req: FastifyRequest): Promise<SessionUser>;
@@ -48,6 +53,7 @@ function checkOrganizer(expected: string | null, token: string | undefined): voi
 export function createContext(config: Config, db: Db, store: ObjectStore, bus: LiveBus): AppContext {
   const sessions = new SessionService(db);
   const currentUser = (req: FastifyRequest) => sessions.resolve(req.token);
+  const limits = new RateLimiter(db);
   return {
     config,
     db,
@@ -59,7 +65,8 @@ export function createContext(config: Config, db: Db, store: ObjectStore, bus: L
     stats: new StatsService(db),
     batch: new BatchService(db),
     bus,
-    limits: new RateLimiter(db),
+    limits,
+    gates: new GateAccess(db, limits, resolveUploadSecret(config), createSmsProvider(config.smsProvider, (line) => console.log(line)), currentUser),
     live: livePublisher(bus),
     currentUser,
     requireOrganizer: (req) => checkOrganizer(config.organizerToken, req.token),

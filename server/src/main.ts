@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { loadConfig } from './config';
 import { openDb } from './db';
-import { LocalStore } from './storage';
+import { createStore, checkStore, storeLabel } from './storage/create';
 import { buildApp } from './app';
 import { seedDemo } from './services/demo';
 import { createBus } from './live';
@@ -21,8 +20,14 @@ async function main() {
     console.error(`Live bus error: ${(e as Error).message} (check REDIS_URL, or leave it empty for one process)`);
     process.exit(1);
   }
+  const store = createStore(config);
+  try {
+    await checkStore(store);
+  } catch (e) {
+    console.error(`Object store error: ${(e as Error).message}`);
+    process.exit(1);
+  }
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const store = new LocalStore(path.join(config.dataDir, 'objects'));
   const { app, ctx } = await buildApp({
     config,
     db,
@@ -41,7 +46,7 @@ async function main() {
   if (config.seedDemo) demoLink = await seedDemo(ctx, { log: (m) => app.log.info(m) });
   await app.listen({ port: config.port, host: config.host });
   const base = config.publicUrl;
-  console.log(`Server listening on ${base} (database: ${db.kind}, live bus: ${bus.kind}, data: ${config.dataDir})`);
+  console.log(`Server listening on ${base} (database: ${db.kind}, live bus: ${bus.kind}, store: ${storeLabel(store)}, data: ${config.dataDir})`);
   if (demoLink) {
     console.log('Demo event:');
     console.log(`${base}/g/${demoLink}`);

@@ -3,21 +3,27 @@ import type { Gallery, GalleryStatus } from '../../types/api/gallery';
 import { fetchGallery, type GalleryKey } from '../api/gallery';
 import { ApiError } from '../api/client';
 import type { ClockStore } from './ClockStore';
+import type { PermissibilityResponse } from '../../types/api/permission';
+import { galleryGateOf, gateClosed } from './galleryGate';
 
-export type LoadState = 'idle' | 'loading' | 'ready' | 'notFound' | 'error';
+/** 'gated': the visitor lacks a pass; the page sends them to /page/permission/{id}. */
+export type LoadState = 'idle' | 'loading' | 'ready' | 'notFound' | 'error' | 'gated';
 
 /** One gallery page's album and its sub-galleries (each open page has its own). */
 export class GalleryStore {
   state: LoadState = 'idle';
   gallery: Gallery | null = null;
   children: Gallery[] = [];
+  /** The permissibility answer of a gated gallery (issue 5 item 5); null when free. */
+  gate: PermissibilityResponse | null = null;
   private requestSeq = 0;
 
   constructor(
     private clock: ClockStore,
-    private load = fetchGallery
+    private load = fetchGallery,
+    private checkGate = galleryGateOf
   ) {
-    makeAutoObservable<GalleryStore, 'requestSeq' | 'load' | 'clock'>(this, { requestSeq: false, load: false, clock: false });
+    makeAutoObservable<GalleryStore, 'requestSeq' | 'load' | 'clock' | 'checkGate'>(this, { requestSeq: false, load: false, clock: false, checkGate: false });
   }
 
   async open(key: GalleryKey): Promise<void> {
@@ -25,11 +31,14 @@ export class GalleryStore {
     this.state = 'loading';
     try {
       const detail = await this.load(key);
+      // Gated galleries: ask for the pass before any photo loads.
+      const gate = (detail.gallery.access_type ?? 'free') !== 'free' ? await this.checkGate(detail.gallery.link_id) : null;
       if (seq !== this.requestSeq) return;
       runInAction(() => {
         this.gallery = detail.gallery;
         this.children = detail.children;
-        this.state = 'ready';
+        this.gate = gate;
+        this.state = gateClosed(gate) ? 'gated' : 'ready';
       });
     } catch (e) {
       if (seq !== this.requestSeq) return;

@@ -10,7 +10,7 @@ import { StatsStore } from './StatsStore';
 import { VisitStore } from './VisitStore';
 import { GalleryDirectoryStore } from './GalleryDirectoryStore';
 import { PhotoListCache } from './PhotoListCache';
-import { LoginPromptStore } from './LoginPromptStore';
+import { createLoginPrompt } from './loginPromptDeps';
 import { LiveAlbumStore } from './LiveAlbumStore';
 import { LiveConnection } from '../api/live';
 
@@ -27,7 +27,7 @@ export class RootStore {
   /** Galleries known by id (lists by id, visit parents, switch panel). */
   directory = new GalleryDirectoryStore();
   /** The one shared 'WeChat authorisation' prompt. */
-  loginPrompt = new LoginPromptStore(() => this.session.isGuest);
+  loginPrompt = createLoginPrompt(this.session);
   /** Photo lists reopened within 2 minutes keep their photos. */
   photoLists = new PhotoListCache();
   /** The one live-channel socket; it opens when a page first watches a gallery. */
@@ -58,7 +58,7 @@ export class PageStores {
     public gallery: GalleryStore,
     root: RootStore = getRootStore()
   ) {
-    this.viewer = new ViewerStore({ isGuest: () => root.session.isGuest, requireLogin: (r) => root.loginPrompt.requireLogin(r) });
+    this.viewer = new ViewerStore({ isGuest: () => root.session.isGuest, requireLogin: (r, resume) => root.loginPrompt.requireLogin(r, resume) });
     this.live = new LiveAlbumStore({
       watch: (g, h) => root.live.watch(g, h),
       lists: (g) => root.photoLists.listsOf(g),

@@ -9,6 +9,7 @@ import type { GatedAction } from './loginGate';
 import { VIEWER } from './viewerConstants';
 import { indexAfterInsert, indexAfterRemoval } from './liveRules';
 import { fetchImageSize } from '../api/viewer';
+import { fetchSignedOriginal } from '../api/originals';
 import { imageUrl } from '../utils/image';
 import { windowWidth, WIDE_SCREEN } from '../platform/env';
 import { preloadImage } from '../platform/preload';
@@ -25,8 +26,11 @@ export interface ViewerNotice {
 
 export interface ViewerDeps {
   isGuest: () => boolean;
-  requireLogin: (reason: GatedAction) => Promise<boolean>;
+  /** `resume`: what the action needs to go on after a login that reloads the page. */
+  requireLogin: (reason: GatedAction, resume?: Record<string, string | number>) => Promise<boolean>;
   fetchImageSize: (url: string) => Promise<number>;
+  /** The photo's original URL, signed for this visitor (originals are never served unsigned). */
+  signOriginal: (photoId: number) => Promise<string>;
   preload: (url: string) => Promise<void>;
   likes: LikeStore;
   now: () => number;
@@ -55,6 +59,8 @@ export class ViewerStore {
   stripShown = true;
   full = observable.map<number, FullState>();
   sizes = observable.map<number, number>();
+  /** Signed original URLs of the photos loaded in full. */
+  originals = observable.map<number, string>();
   readonly likes: LikeStore;
   private deps: ViewerDeps;
   private lastLoadAt = Number.NEGATIVE_INFINITY;
@@ -67,6 +73,7 @@ export class ViewerStore {
       isGuest: () => true,
       requireLogin: async () => false,
       fetchImageSize,
+      signOriginal: (id) => fetchSignedOriginal(id),
       preload: preloadImage,
       now: () => Date.now(),
       ...deps,
@@ -166,8 +173,9 @@ export class ViewerStore {
     return imageUrl(p.hash, this.style, p.galleryid);
   }
 
+  /** The signed original of a photo loaded in full (loadFull), else the styled image. */
   originalUrl(p: Photo): string {
-    return imageUrl(p.hash, 'original', p.galleryid);
+    return this.originals.get(p.id) ?? this.styledUrl(p);
   }
 
   /** What the stage shows: the full image once loaded, else the styled one. */
@@ -189,8 +197,9 @@ export class ViewerStore {
     const p = this.current;
     if (!p || this.fullState(p) !== 'none') return;
     this.full.set(p.id, 'loading');
-    const url = this.originalUrl(p);
     try {
+      const url = await this.deps.signOriginal(p.id);
+      runInAction(() => this.originals.set(p.id, url));
       const size = await this.deps.fetchImageSize(url);
       runInAction(() => this.sizes.set(p.id, size));
       await this.deps.preload(url);
@@ -205,8 +214,9 @@ export class ViewerStore {
   async toggleLike(): Promise<void> {
     const p = this.current;
     if (!p) return;
-    if (this.deps.isGuest() && !(await this.deps.requireLogin('like'))) return;
-    const loved = await this.likes.toggle(p, this.styledUrl(p).replace(/^https?:\/\/[^/]+/, ''));
+    const path = this.styledUrl(p).replace(/^https?:\/\/[^/]+/, '');
+    if (this.deps.isGuest() && !(await this.deps.requireLogin('like', { photo: p.id, gallery: p.galleryid, path }))) return;
+    const loved = await this.likes.toggle(p, path);
     if (loved === true) this.notify('viewer.loved', VIEWER.LIKE_TOAST_MS);
     else if (loved === false) this.notify('viewer.unloved', VIEWER.LIKE_TOAST_MS);
   }
@@ -228,7 +238,14 @@ export class ViewerStore {
   async offerSave(config: Pick<GalleryConfig, 'original_photo'> | null | undefined): Promise<void> {
     const p = this.current;
     if (!p || !canSaveImage(config, p)) return;
-    const url = config?.original_photo ? this.originalUrl(p) : imageUrl(p.hash, 'wx_1920_n', p.galleryid);
+    let url = imageUrl(p.hash, 'wx_1920_n', p.galleryid);
+    if (config?.original_photo) {
+      try {
+        url = await this.deps.signOriginal(p.id);
+      } catch {
+        return this.notify('viewer.saveFailed', VIEWER.LIKE_TOAST_MS);
+      }
+    }
     const outcome = await offerSaveImage(url, {
       save: t('viewer.saveImage'),
       permissionTitle: t('viewer.albumPermissionTitle'),

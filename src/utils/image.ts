@@ -1,9 +1,11 @@
 import type { ImageStyleName } from '../../types/image-style';
 import { apiBase } from '../platform/env';
+import { imageTicketOf } from './imageTickets';
 
 /** `{image host}/{hash}!{style}`; the gallery id tells the server whose watermark applies. */
 export function imageUrl(hash: string, style: ImageStyleName, galleryId?: number): string {
-  const q = galleryId ? `?g=${galleryId}` : '';
+  const ticket = imageTicketOf(galleryId);
+  const q = galleryId ? `?g=${galleryId}${ticket ? `&p=${encodeURIComponent(ticket)}` : ''}` : '';
   return `${apiBase()}/img/${hash}!${style}${q}`;
 }
 

@@ -5,12 +5,18 @@ import { act, fireEvent, waitFor } from '@testing-library/react';
 import { VIEWER } from '../../src/stores/viewerConstants';
 import { imageUrl } from '../../src/utils/image';
 import { canSaveImage } from '../../src/stores/ViewerStore';
+import { fetchSignedOriginal } from '../../src/api/originals';
 import { byTestId, isWeapp, makePhoto, setWindowWidth } from './helpers';
 import { listOf, setup, touch, viewerMocks } from './viewer-helpers';
 
 jest.mock('../../src/api/viewer');
 jest.mock('../../src/platform/preload');
+jest.mock('../../src/api/originals');
 const { size: sizeMock, loved: lovedMock, love: loveMock, preload: preloadMock } = viewerMocks();
+const signMock = jest.mocked(fetchSignedOriginal);
+/** What the server's signing call answers in these tests. */
+const signedUrl = (id: number) => `http://api.test/img/h!original?g=1&u=7&e=9&s=sig${id}`;
+beforeEach(() => signMock.mockReset().mockImplementation(async (id: number) => signedUrl(id)));
 
 describe('viewer actions', () => {
   it('loads the full image with its size: none → loading → loaded', async () => {
@@ -23,11 +29,14 @@ describe('viewer actions', () => {
     expect(one('viewer-full').textContent).toBe('Full image (293K)');
     fireEvent.click(one('viewer-full'));
     expect(one('viewer-full').dataset.state).toBe('loading');
-    expect(sizeMock).toHaveBeenCalledWith(imageUrl(list.items[0].hash, 'original', 1_000_001));
+    // The original is fetched through a URL the server signed for this visitor, never built locally.
+    await waitFor(() => expect(sizeMock).toHaveBeenCalledWith(signedUrl(list.items[0].id)));
+    expect(signMock).toHaveBeenCalledWith(list.items[0].id);
+    expect(sizeMock).not.toHaveBeenCalledWith(imageUrl(list.items[0].hash, 'original', 1_000_001));
     await act(async () => answer(2_411_725));
     await waitFor(() => expect(one('viewer-full').dataset.state).toBe('loaded'));
     expect(one('viewer-full').textContent).toBe('Loaded');
-    expect(preloadMock).toHaveBeenCalledWith(imageUrl(list.items[0].hash, 'original', 1_000_001));
+    expect(preloadMock).toHaveBeenCalledWith(signedUrl(list.items[0].id));
     // The next photo has not been loaded in full; its size comes from the list.
     act(() => viewer.next());
     expect(one('viewer-full').dataset.state).toBe('none');
@@ -46,7 +55,7 @@ describe('viewer actions', () => {
     touch(stage, 'touchStart', 100, 100);
     touch(stage, 'touchEnd', 100, 100);
     expect(one('viewer-full').dataset.state).toBe('loading');
-    expect(sizeMock).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(sizeMock).toHaveBeenCalledTimes(1));
     // Pinch on the next photo: two fingers moving apart.
     act(() => viewer.next());
     expect(one('viewer-full').dataset.state).toBe('none');
@@ -86,6 +95,18 @@ describe('viewer actions', () => {
     expect(toast()).toBeNull();
   });
 
+  it('shows LoadError and requests no original when the server refuses to sign it (not paid)', async () => {
+    const { list } = await listOf(20);
+    signMock.mockRejectedValue(new Error('403 Original photo is not available'));
+    const { viewer, one, toast } = setup();
+    act(() => viewer.open(list, 0));
+    await act(async () => void viewer.loadFull());
+    expect(one('viewer-full').dataset.state).toBe('none');
+    expect(toast()).toBe('Load Error');
+    expect(sizeMock).not.toHaveBeenCalled();
+    expect(preloadMock).not.toHaveBeenCalledWith(expect.stringContaining('!original'));
+  });
+
   it('turns the heart red and back with the favourite toasts (logged-in visitor)', async () => {
     const { list } = await listOf(20);
     loveMock.mockImplementation(async (b) => ({ id: b.id, loved: b.love === 1, love: b.love === 1 ? 1 : 0 }));
@@ -118,7 +139,7 @@ describe('viewer actions', () => {
     expect(one('login-prompt').textContent).toContain('WeChat authorisation');
     expect(one('login-prompt').dataset.reason).toBe('like');
     fireEvent.click(one('login-prompt-ok'));
-    expect(one('login-prompt-text').textContent).toBe('Login is not available yet in this build.');
+    expect(one('login-prompt-text').textContent).toBe('Login is not available on this server.');
     fireEvent.click(one('login-prompt-close'));
     expect(root.loginPrompt.isOpen).toBe(false);
     await act(async () => undefined);

@@ -10,13 +10,23 @@ export default async function globalSetup() {
   const started = Date.now();
   // The organiser token lets the live-album tests upload through the organiser CLI.
   const organizerToken = 'e2e-organiser-token';
-  const server = await startServer({ h5Dir: process.env.E2E_H5_DIR, echo: process.env.E2E_ECHO_SERVER === '1', env: { ORGANIZER_TOKEN: organizerToken } });
+  // The server's output goes to .tmp/e2e/server-<pid>.log (E2E_SERVER_LOG; one file
+  // per run, so parallel runs keep theirs): the permission tests read the sandbox SMS
+  // code there (logged at info level, so that level is on).
+  const logFile = path.join(root, `.tmp/e2e/server-${process.pid}.log`);
+  const server = await startServer({
+    h5Dir: process.env.E2E_H5_DIR,
+    echo: process.env.E2E_ECHO_SERVER === '1',
+    logFile,
+    env: { ORGANIZER_TOKEN: organizerToken, LOG_LEVEL: process.env.SERVER_LOG_LEVEL || 'info' }
+  });
   globalThis.__E2E_SERVER__ = server;
   process.env.E2E_BASE_URL = server.baseUrl;
   process.env.E2E_DEMO_URL = server.demoUrl;
   process.env.E2E_ORGANIZER_TOKEN = organizerToken;
+  process.env.E2E_SERVER_LOG = logFile;
   const stateDir = path.join(root, '.tmp/e2e');
   fs.mkdirSync(stateDir, { recursive: true });
-  fs.writeFileSync(path.join(stateDir, 'server.json'), JSON.stringify({ baseUrl: server.baseUrl, demoUrl: server.demoUrl, pid: server.pid, organizerToken }) + '\n');
+  fs.writeFileSync(path.join(stateDir, 'server.json'), JSON.stringify({ baseUrl: server.baseUrl, demoUrl: server.demoUrl, pid: server.pid, organizerToken, logFile }) + '\n');
   console.log(`\ne2e server ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${server.demoUrl}`);
 }

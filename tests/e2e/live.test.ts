@@ -2,13 +2,12 @@
 // on photo k of a gallery; the photographer's uploader (the real CLI, through the
 // signed upload flow) adds three newer photos; the live channel inserts them ahead
 // of photo k, the 'more photos' banner counts three, and the viewer still shows photo k.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { BASE_URL, ORGANIZER_TOKEN, ROOT, VIEWPORTS, launchBrowser, openPage, visibleTestId, waitUntil, type TrackedPage } from './support';
+import { BASE_URL, VIEWPORTS, launchBrowser, openPage, visibleTestId, waitUntil, type TrackedPage } from './support';
+import { createGallery, shot, upload } from './organiser';
 
 const phone = VIEWPORTS.find((v) => v.name.startsWith('phone'))!;
 
@@ -26,41 +25,8 @@ afterAll(async () => {
   fs.rmSync(folder, { recursive: true, force: true });
 });
 
-async function organiser(method: string, urlPath: string, body?: unknown) {
-  const res = await fetch(BASE_URL + urlPath, {
-    method,
-    headers: { authorization: `Bearer ${ORGANIZER_TOKEN}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined
-  });
-  const json = await res.json();
-  if (json.code !== 200) throw new Error(`${method} ${urlPath} answered ${JSON.stringify(json)}`);
-  return json.data;
-}
-
-/** A small JPEG shot at `when` (EXIF DateTimeOriginal, local time). */
-async function shot(dir: string, name: string, when: Date, hue: number) {
-  const p = (n: number) => String(n).padStart(2, '0');
-  const stamp = `${when.getFullYear()}:${p(when.getMonth() + 1)}:${p(when.getDate())} ${p(when.getHours())}:${p(when.getMinutes())}:${p(when.getSeconds())}`;
-  await sharp({ create: { width: 640, height: 427, channels: 3, background: { r: hue, g: 255 - hue, b: (hue * 3) % 256 } } })
-    .jpeg()
-    .withExif({ IFD2: { DateTimeOriginal: stamp } })
-    .toFile(path.join(dir, name));
-}
-
-/** The uploader CLI, once over a folder (not watching). */
-function upload(link: string, dir: string) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/src/cli/upload.ts'), '--gallery', link, dir], {
-    cwd: ROOT,
-    env: { ...process.env, SERVER_URL: BASE_URL, ORGANIZER_TOKEN, TARO_ENV_JEST: '' },
-    encoding: 'utf8',
-    timeout: 120_000
-  });
-  if (r.status !== 0) throw new Error(`upload CLI exited ${r.status}: ${r.stdout}\n${r.stderr}`);
-  return r.stdout;
-}
-
 it('a phone viewer on photo k stays on it while three uploaded photos arrive, and the banner counts them', async () => {
-  const { gallery: g } = await organiser('POST', '/api/v2/organizer/galleries', { name: 'Live e2e' });
+  const g = await createGallery('Live e2e');
   const first = path.join(folder, 'first');
   fs.mkdirSync(first);
   const base = Date.now() - 3600_000;

@@ -1,7 +1,7 @@
 // Moving around the product: bottom navigation, gallery cards, /demo, and every
 // route of the spec opened directly (typed, shared or reloaded).
 import type { Browser } from 'playwright-core';
-import { BASE_URL, DEMO_LINK, VIEWPORTS, launchBrowser, pagePerTest, visibleTestId, waitUntil, type TrackedPage } from './support';
+import { BASE_URL, DEMO_LINK, VIEWPORTS, launchBrowser, pagePerTest, sandboxLogin, visibleTestId, waitUntil, type TrackedPage } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -41,10 +41,19 @@ describe.each(VIEWPORTS)('$name', ({ options }) => {
     expect(await visibleTestId(t, 'gallery-name')).toBe('Red Carpet');
   });
 
-  it('the My tab opens the Me page, whose language setting switches the interface', async () => {
+  it('the My tab asks a guest to log in, then opens the Me page with its settings', async () => {
     await t.page.goto(`${BASE_URL}/g/${DEMO_LINK}`);
     await visibleTestId(t, 'gallery-name');
-    await t.page.getByTestId('bottom-nav').filter({ visible: true }).getByTestId('nav-tab-5').click();
+    const myTab = () => t.page.getByTestId('bottom-nav').filter({ visible: true }).getByTestId('nav-tab-5');
+    // Guests are asked first (spec part 1 §6: the Me tab needs a real user); cancel stays put.
+    await myTab().click();
+    await visibleTestId(t, 'login-prompt');
+    await t.page.getByTestId('login-prompt-cancel').filter({ visible: true }).click();
+    expect(pathOf(t)).toBe(`/g/${DEMO_LINK}`);
+    await sandboxLogin(t.page, 'nav-e2e');
+    await t.page.reload();
+    await visibleTestId(t, 'gallery-name');
+    await myTab().click();
     await waitUntil(t, 'the address /page/me', async () => pathOf(t) === '/page/me');
     await visibleTestId(t, 'page-me');
     await visibleTestId(t, 'me-language');
@@ -53,8 +62,7 @@ describe.each(VIEWPORTS)('$name', ({ options }) => {
   it.each([
     ['/page/me', 'page-me'],
     [`/page/order/${DEMO_LINK}`, 'page-order'],
-    ['/page/permission/1000001', 'page-permission'],
-    ['/page/permission/1000001/original/1', 'page-permission'],
+    // /page/permission/{id} of a gated gallery: tests/e2e/permission.test.ts (a free one leads on to the gallery).
     [`/g/${DEMO_LINK}/video/12`, 'page-video'],
     [`/page/person/${DEMO_LINK}/3/o123`, 'page-person'],
     ['/page/share/o123/1,2,3', 'page-share'],

@@ -167,3 +167,27 @@ export function pagePerTest(getBrowser: () => Browser, options: BrowserContextOp
     await context?.close();
   });
 }
+
+/**
+ * Log this page's session in through the sandbox mini-program login call (for tests
+ * whose subject is not the login flow itself; tests/e2e/login.test.ts covers that).
+ */
+export async function sandboxLogin(page: Page, name = 'e2e'): Promise<void> {
+  const login = await page.evaluate(async (who) => {
+    const raw = localStorage.getItem('token') ?? '';
+    let token = raw;
+    try {
+      const parsed = JSON.parse(raw);
+      token = typeof parsed === 'object' && parsed ? parsed.data : parsed;
+    } catch {
+      /* stored as plain text */
+    }
+    const res = await fetch('/api/v2/auth/mp/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ code: `sandbox:${who}:${Date.now()}` })
+    });
+    return (await res.json()) as { code: number; msg: string };
+  }, name);
+  if (login.code !== 200) throw new Error(`sandbox login answered ${JSON.stringify(login)}`);
+}

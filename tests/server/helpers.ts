@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import { openPglite, openPostgres, type Db } from '../../server/src/db';
-import { LocalStore } from '../../server/src/storage';
+import { LocalStore, type ObjectStore } from '../../server/src/storage';
 
 /** The database backends every server suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const BACKENDS: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -20,9 +20,10 @@ export interface TestServer {
 
 /**
  * A fresh server on a fresh database: in-memory PGlite, or a new schema in the
- * PostgreSQL of TEST_DATABASE_URL (dropped at close).
+ * PostgreSQL of TEST_DATABASE_URL (dropped at close). `store`: another object
+ * store than DATA_DIR/objects (e.g. an S3Store).
  */
-export async function startTestServer(backend: 'pglite' | 'postgres', env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(backend: 'pglite' | 'postgres', env: Record<string, string> = {}, store?: ObjectStore): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lg-test-'));
   let db: Db;
   let dropSchema: (() => Promise<void>) | null = null;
@@ -42,7 +43,7 @@ export async function startTestServer(backend: 'pglite' | 'postgres', env: Recor
     db = await openPglite(null);
   }
   const config = loadConfig({ DATA_DIR: dataDir, H5_DIR: path.join(dataDir, 'no-h5'), ...env });
-  const { app, ctx } = await buildApp({ config, db, store: new LocalStore(path.join(dataDir, 'objects')) });
+  const { app, ctx } = await buildApp({ config, db, store: store ?? new LocalStore(path.join(dataDir, 'objects')) });
   await app.ready();
   return {
     app,

@@ -8,6 +8,7 @@ import { imagePipelineFor } from '../../server/src/images';
 import { placeWatermark, normalizeWatermark, watermarkFingerprint } from '../../server/src/images/watermark';
 import { originalKey } from '../../server/src/storage';
 import { AppError } from '../../server/src/http';
+import { urlSignerFor } from '../../server/src/services/signedUrls';
 import { IMAGE_STYLES, type ImageStyleName } from '../../types/image-style';
 import type { Watermark } from '../../types/watermark';
 
@@ -49,6 +50,11 @@ describe.each(BACKENDS)('images on %s', (backend) => {
 
   const get = (url: string, headers: Record<string, string> = {}) => s.app.inject({ method: 'GET', url, headers });
   const webp = { accept: 'image/avif,image/webp,image/*,*/*;q=0.8' };
+  /** A signed original URL (issue 5: originals are never served unsigned) for a fresh session user. */
+  const signed = async (hash: string, gallery: number) => {
+    const { user } = await s.ctx.sessions.createOrResume(undefined);
+    return urlSignerFor(s.ctx).imageUrl({ hash, style: 'original', gallery, user: user.id }).url;
+  };
 
   beforeAll(async () => {
     s = await startTestServer(backend);
@@ -205,7 +211,9 @@ describe.each(BACKENDS)('images on %s', (backend) => {
       const styled = await get(`/img/${img.hash}!wx_250_160`, webp);
       expect(styled.headers.etag).not.toMatch(/\.plain\./);
       expect((await get(`/img/${img.hash}!original`)).statusCode).toBe(403);
-      expect((await get(`/img/${img.hash}!original?g=${markedOpen}`)).statusCode).toBe(200);
+      // Unsigned: refused even where the gallery gives originals (signed URLs: originals.test.ts).
+      expect((await get(`/img/${img.hash}!original?g=${markedOpen}`)).statusCode).toBe(403);
+      expect((await get(await signed(img.hash, markedOpen))).statusCode).toBe(200);
     });
 
     it('re-renders when the watermark changes, and skips photos with show_mark 0', async () => {
@@ -283,9 +291,9 @@ describe.each(BACKENDS)('images on %s', (backend) => {
       }
     });
 
-    it('are the stored bytes where allowed', async () => {
+    it('are the stored bytes where allowed, through a signed URL', async () => {
       const stored = await s.ctx.store.get(originalKey(onlyPlain.hash));
-      for (const url of [`/img/${shared.hash}!original?g=${plainId}`, `/img/${onlyPlain.hash}!original`]) {
+      for (const url of [await signed(shared.hash, plainId), await signed(onlyPlain.hash, plainId)]) {
         const r = await get(url);
         expect(r.statusCode).toBe(200);
         expect(r.headers['content-type']).toBe('image/jpeg');

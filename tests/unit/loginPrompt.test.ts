@@ -1,4 +1,26 @@
-import { LoginPromptStore } from '../../src/stores/LoginPromptStore';
+import { LoginPromptStore, RESUME_KEY, RESUME_MAX_AGE_MS, type LoginPromptDeps } from '../../src/stores/LoginPromptStore';
+import type { LoginPath } from '../../types/api/auth';
+
+/** A store over a fake session: `login` turns the guest into a user unless told otherwise. */
+function fake(path: LoginPath, over: Partial<LoginPromptDeps> = {}) {
+  const state = { guest: true, nickname: '', photo: '' };
+  const mem = new Map<string, unknown>();
+  const toasts: string[] = [];
+  const deps: Partial<LoginPromptDeps> = {
+    isGuest: () => state.guest,
+    user: () => ({ openid: 'o', nickname: state.nickname, photo: state.photo, is_mock: state.guest }),
+    loginInfo: () => ({ providers: [], sandbox: true, path }),
+    refresh: jest.fn(async () => undefined),
+    login: jest.fn(async () => {
+      state.guest = false;
+      return 'done' as const;
+    }),
+    toast: (k) => void toasts.push(k),
+    storage: { read: (k) => mem.get(k), write: (k, v) => void mem.set(k, v), remove: (k) => void mem.delete(k) },
+    ...over
+  };
+  return { store: new LoginPromptStore(deps), state, mem, toasts, deps };
+}
 
 describe('LoginPromptStore', () => {
   it('lets logged-in visitors through without a prompt', async () => {
@@ -7,31 +29,119 @@ describe('LoginPromptStore', () => {
     expect(s.isOpen).toBe(false);
   });
 
-  it('shares one prompt between callers; ok says login is unavailable and answers false', async () => {
-    const s = new LoginPromptStore(() => true);
-    const a = s.requireLogin('like');
-    const b = s.requireLogin('download');
-    expect(s.phase).toBe('ask');
-    expect(s.reason).toBe('like');
-    s.confirm();
-    expect(s.phase).toBe('unavailable');
+  it('shares one prompt; ok logs in and every waiting caller goes on', async () => {
+    const { store, state } = fake('mp');
+    state.nickname = 'Ann';
+    state.photo = 'https://x/a.png';
+    const a = store.requireLogin('like');
+    const b = store.requireLogin('download');
+    expect(store.phase).toBe('ask');
+    expect(store.reason).toBe('like');
+    await store.confirm();
+    await expect(a).resolves.toBe(true);
+    await expect(b).resolves.toBe(true);
+    expect(store.isOpen).toBe(false);
+  });
+
+  it('shows the profile sheet after a first mini-program login on the default nickname', async () => {
+    const save = jest.fn(async () => undefined);
+    const { store } = fake('mp', { saveProfile: save });
+    const a = store.requireLogin('like');
+    await store.confirm();
+    await expect(a).resolves.toBe(true);
+    expect(store.phase).toBe('profile');
+    await store.saveProfile({ nickname: ' Ann ', avatar: 'https://x/a.png' });
+    expect(save).toHaveBeenCalledWith({ nickname: 'Ann', avatar: 'https://x/a.png' });
+    expect(store.isOpen).toBe(false);
+  });
+
+  it('a failed login answers false with a toast', async () => {
+    const { store, toasts } = fake('mp', { login: async () => Promise.reject(new Error('code used')) });
+    const a = store.requireLogin('pay');
+    await store.confirm();
     await expect(a).resolves.toBe(false);
-    await expect(b).resolves.toBe(false);
-    s.dismiss();
-    expect(s.isOpen).toBe(false);
+    expect(toasts).toEqual(['login.failed']);
+    expect(store.isOpen).toBe(false);
+  });
+
+  it("path 'none': ok says login is unavailable and answers false", async () => {
+    const { store } = fake('none');
+    const a = store.requireLogin('like');
+    await store.confirm();
+    expect(store.phase).toBe('unavailable');
+    await expect(a).resolves.toBe(false);
+    store.dismiss();
+    expect(store.isOpen).toBe(false);
   });
 
   it('cancel answers false and closes', async () => {
-    const s = new LoginPromptStore(() => true);
-    const a = s.requireLogin('pay');
-    s.cancel();
+    const { store } = fake('sandbox');
+    const a = store.requireLogin('pay');
+    store.cancel();
     await expect(a).resolves.toBe(false);
-    expect(s.isOpen).toBe(false);
+    expect(store.isOpen).toBe(false);
   });
 
   it('does not prompt for actions that need no login', async () => {
     const s = new LoginPromptStore(() => true);
     await expect(s.requireLogin('view')).resolves.toBe(true);
     expect(s.isOpen).toBe(false);
+  });
+
+  it('popup: polls the session until the visitor is a real user, and the language toggle asks for a new page', async () => {
+    jest.useFakeTimers();
+    try {
+      const oauthUrl = jest.fn(async (_p: LoginPath, lang: string) => `/sandbox/oauth/authorize?lang=${lang}`);
+      const { store, state } = fake('qr', { login: async () => 'popup', oauthUrl, pollMs: 1000 });
+      const a = store.requireLogin('like');
+      await store.confirm();
+      expect(store.phase).toBe('popup');
+      expect(store.popupUrl).toBe('/sandbox/oauth/authorize?lang=cn');
+      await store.setPopupLang('en');
+      expect(store.popupUrl).toBe('/sandbox/oauth/authorize?lang=en');
+      await jest.advanceTimersByTimeAsync(1000);
+      expect(store.phase).toBe('popup');
+      state.guest = false;
+      await jest.advanceTimersByTimeAsync(1000);
+      await expect(a).resolves.toBe(true);
+      expect(store.isOpen).toBe(false);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('closing the popup answers false', async () => {
+    const { store, toasts } = fake('qr', { login: async () => 'popup', oauthUrl: async () => '/q' });
+    const a = store.requireLogin('like');
+    await store.confirm();
+    store.closePopup();
+    await expect(a).resolves.toBe(false);
+    expect(toasts).toEqual(['login.cancelled']);
+  });
+
+  it('a login that leaves the page keeps the action to resume once, for a real user only', async () => {
+    let t = 1_000;
+    const { store, state, mem } = fake('wechat', {
+      login: async (_p, o) => {
+        o.beforeLeave?.();
+        return 'navigating';
+      },
+      now: () => t
+    });
+    void store.requireLogin('like', { photo: 7, gallery: 9, path: '/p' });
+    await store.confirm();
+    expect(store.phase).toBe('working');
+    expect(mem.get(RESUME_KEY)).toMatchObject({ kind: 'like', data: { photo: 7, gallery: 9, path: '/p' } });
+    // Back after the reload, as a guest: nothing resumes yet.
+    const back = new LoginPromptStore({ isGuest: () => state.guest, storage: { read: (k) => mem.get(k), write: (k, v) => void mem.set(k, v), remove: (k) => void mem.delete(k) }, now: () => t });
+    expect(back.takeResume('like')).toBeNull();
+    state.guest = false;
+    expect(back.takeResume('download')).toBeNull();
+    expect(back.takeResume('like')).toEqual({ kind: 'like', data: { photo: 7, gallery: 9, path: '/p' } });
+    expect(back.takeResume('like')).toBeNull();
+    // A stale one is dropped.
+    mem.set(RESUME_KEY, { kind: 'like', data: {}, at: t });
+    t += RESUME_MAX_AGE_MS + 1;
+    expect(back.takeResume('like')).toBeNull();
   });
 });

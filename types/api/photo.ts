@@ -17,6 +17,8 @@ export interface Photo {
   /** 1 when the photo passed review (image_check). */
   check: number;
   trash: number;
+  /** 1 when the requesting visitor has paid for this photo (spec: paid photos carry a payed tag). Per visitor, never cached. */
+  payed?: 1;
 }
 
 export type SortType = 'shoottime' | 'createtime' | 'love' | 'id';

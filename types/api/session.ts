@@ -7,6 +7,8 @@ export interface SysInfo {
   web_appid: string;
   /** Server time, Unix seconds. */
   srv_time: number;
+  /** Login providers and the path for this client (types/api/auth.ts). Always sent by this server; optional for older fixtures. */
+  login?: import('./auth').LoginSysInfo;
 }
 
 export interface UserInfo {

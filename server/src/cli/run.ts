@@ -1,8 +1,8 @@
-import path from 'node:path';
 import { loadConfig, type Config } from '../config';
 import { openDb, type Db } from '../db';
 import { migrate } from '../db/migrate';
-import { LocalStore, type ObjectStore } from '../storage';
+import type { ObjectStore } from '../storage';
+import { checkStore, createStore } from '../storage/create';
 
 export interface CliDeps {
   config: Config;
@@ -26,10 +26,13 @@ export function runCli<A>(parse: (argv: string[]) => A, body: (deps: CliDeps, ar
       console.error(`Configuration error: ${(e as Error).message}`);
       return 2;
     }
+    // The server's own object store: the S3 bucket when configured, else DATA_DIR/objects.
+    const store = createStore(config);
+    await checkStore(store);
     const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     try {
       await migrate(db);
-      return await body({ config, db, store: new LocalStore(path.join(config.dataDir, 'objects')) }, args);
+      return await body({ config, db, store }, args);
     } finally {
       await db.close();
     }

@@ -59,7 +59,6 @@ export class ImagePipeline {
       [hash]
     );
     if (!found.length) throw notFound('Image not found');
-    const mime = found[0].mime;
     const holders = found.filter((r) => r.gallery_id !== null);
     // The named gallery's rules when it holds the image; otherwise (a cover or banner
     // shown on another gallery's card) the most restrictive holder's.
@@ -74,16 +73,28 @@ export class ImagePipeline {
     rows.sort((a, b) => first(a) - first(b) || second(a) - second(b) || (a.gallery_id ?? 0) - (b.gallery_id ?? 0));
     const holder = rows[0] as HolderRow | undefined;
 
-    if (isOriginal) {
-      // Images in no gallery (icons, banners) have no original to give either.
-      if (!holder || !allowsOriginal(holder)) throw forbidden('Original photo is not available');
-      return { hash, style, format: null, contentType: mime, watermark: null, key: hash, etag: `"${hash}"` };
-    }
+    // Originals go out only through a signed URL (planUnmarked, after the route checked
+    // the signature and the visitor's entitlement); never on this public path.
+    if (isOriginal) throw forbidden('Original photo is not available');
 
     const watermark = holder && holder.show_mark === 1 ? normalizeWatermark(holder.watermarks) : null;
     const format = negotiateFormat(accept);
     const key = cacheKey({ hash, style, ext: format === 'webp' ? 'webp' : 'jpg', mark: watermark ? watermarkFingerprint(watermark) : '' });
     return { hash, style, format, contentType: FORMAT_MIME[format], watermark, key, etag: `"${key}"` };
+  }
+
+  /**
+   * The unwatermarked plan (the original, or a style without any watermark): only for
+   * requests whose signature and entitlement the route has checked (routes/image.ts).
+   * Styles are cached under the `plain` key, apart from the watermarked renders.
+   */
+  async planUnmarked(hash: string, style: ImageStyleName, accept: string | undefined): Promise<ImagePlan> {
+    const { rows } = await this.deps.db.query<{ mime: string }>('SELECT mime FROM images WHERE hash = $1', [hash]);
+    if (!rows.length) throw notFound('Image not found');
+    if (style === 'original') return { hash, style, format: null, contentType: rows[0].mime, watermark: null, key: hash, etag: `"${hash}"` };
+    const format = negotiateFormat(accept);
+    const key = cacheKey({ hash, style, ext: format === 'webp' ? 'webp' : 'jpg', mark: '' });
+    return { hash, style, format, contentType: FORMAT_MIME[format], watermark: null, key, etag: `"${key}"` };
   }
 
   /** The bytes of a plan: the stored original, or the cached/fresh render. */

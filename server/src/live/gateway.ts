@@ -157,10 +157,13 @@ export default async function liveGateway(app: FastifyInstance, ctx: AppContext,
   const checkUpgrade = async (req: FastifyRequest<{ Querystring: Record<string, unknown> }>) => {
     const q = req.query ?? {};
     const token = typeof q.token === 'string' && q.token ? q.token : req.token;
-    if (!(await ctx.sessions.resolve(token))) throw unauthorized('A valid session token is required');
+    const user = await ctx.sessions.resolve(token);
+    if (!user) throw unauthorized('A valid session token is required');
     const id = intParam('gallery', q.gallery, 0, MAX_INT);
     if (!id) throw badRequest('gallery is required');
     await ctx.galleries.cachedById(id);
+    // A gated gallery's live photos (image_add carries hashes) need its pass too.
+    await ctx.gates.service.assertPass(user.id, id, 403);
     if (rooms.clients.size >= ctx.config.liveMaxConnections) {
       throw new AppError(SERVICE_UNAVAILABLE, 'Too many live connections, try again later');
     }
@@ -190,13 +193,13 @@ export default async function liveGateway(app: FastifyInstance, ctx: AppContext,
       socket.on('message', (data, isBinary) => {
         client.alive = true;
         if (isBinary) return;
-        void onClientFrame(client, String(data));
+        void onClientFrame(client, String(data), req);
       });
       sendFrame(socket, hello(room));
     }
   });
 
-  async function onClientFrame(client: Client, text: string): Promise<void> {
+  async function onClientFrame(client: Client, text: string, req: FastifyRequest): Promise<void> {
     let frame: unknown;
     try {
       frame = JSON.parse(text);
@@ -212,6 +215,9 @@ export default async function liveGateway(app: FastifyInstance, ctx: AppContext,
     if (f.type !== 'join') return;
     try {
       await ctx.galleries.cachedById(id);
+      const q = (req.query ?? {}) as Record<string, unknown>;
+      const user = await ctx.sessions.resolve(typeof q.token === 'string' && q.token ? q.token : req.token);
+      if (await ctx.gates.service.missingGate(user?.id ?? null, id)) return; // gated and not passed
     } catch {
       return; // an unknown gallery: ignored like any other bad input
     }

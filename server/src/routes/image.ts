@@ -5,10 +5,12 @@ import { ErrorCode } from '../../../types/envelope';
 import { IMAGE_HASH_RE, isImageStyleName } from '../../../types/image-style';
 import { imagePipelineFor, type ImagePlan } from '../images';
 import type { AppContext } from '../context';
+import { authorizeSignedImage } from '../services/signedImage';
 
 const STYLE_CACHE = 'public, max-age=31536000, immutable';
-// Access to originals can be withdrawn by the organiser: let browsers keep them only briefly.
-const ORIGINAL_CACHE = 'private, max-age=3600';
+// Unwatermarked bytes (originals, signed plain styles): the visitor's browser only, and
+// no longer than the signed URL lives.
+const SIGNED_CACHE = 'private, max-age=300';
 
 function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
@@ -16,18 +18,24 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
 }
 
-function cacheHeaders(reply: FastifyReply, plan: ImagePlan): void {
+function cacheHeaders(reply: FastifyReply, plan: ImagePlan, signed: boolean): void {
   reply
     .header('etag', plan.etag)
-    .header('cache-control', plan.format === null ? ORIGINAL_CACHE : STYLE_CACHE)
+    .header('cache-control', signed ? SIGNED_CACHE : STYLE_CACHE)
     .header('vary', 'Accept');
 }
 
-/** `GET /img/{hash}!{style}[?g={gallery id}]`: image styles, watermarks and originals. */
+type ImageQuery = { g?: string; u?: string; e?: string; s?: string; p?: string };
+
+/**
+ * `GET /img/{hash}!{style}[?g={gallery id}]`: image styles with the gallery's watermark.
+ * `…?g=&u=&e=&s=` (signed, services/signedImage.ts): the original, or a style without
+ * watermark, for an entitled visitor. The `original` style is never served unsigned.
+ */
 export default async function imageRoutes(app: FastifyInstance, ctx: AppContext) {
   const images = imagePipelineFor(ctx);
 
-  app.get<{ Params: { spec: string }; Querystring: { g?: string } }>('/img/:spec', async (req, reply) => {
+  app.get<{ Params: { spec: string }; Querystring: ImageQuery }>('/img/:spec', async (req, reply) => {
     // The router has already decoded %21 to '!'.
     const spec = req.params.spec;
     const bang = spec.indexOf('!');
@@ -37,9 +45,16 @@ export default async function imageRoutes(app: FastifyInstance, ctx: AppContext)
     if (!isImageStyleName(style)) throw notFound('Unknown image style');
     const galleryId = req.query.g === undefined || req.query.g === '' ? undefined : intParam('g', req.query.g, 0, 2_147_483_647);
 
-    const plan = await images.plan(hash, style, req.headers.accept, galleryId);
+    const q = req.query;
+    const signed = style === 'original' || q.s !== undefined || q.u !== undefined || q.e !== undefined;
+    // Gated galleries: the session's pass, or the image ticket `p` issued with it (<img> sends no token).
+    // Signed URLs were checked against the gate when they were signed (routes/originals.ts).
+    // Gated bytes stay out of shared caches (private, like signed ones).
+    const gated = !signed && (await ctx.gates.assertImage(req, hash, style, galleryId, req.query.p));
+    if (signed) await authorizeSignedImage(ctx, req, hash, style, galleryId, q);
+    const plan = signed ? await images.planUnmarked(hash, style, req.headers.accept) : await images.plan(hash, style, req.headers.accept, galleryId);
     if (matchesEtag(req.headers['if-none-match'], plan.etag)) {
-      cacheHeaders(reply, plan);
+      cacheHeaders(reply, plan, signed || gated);
       return reply.status(304).send();
     }
 
@@ -51,7 +66,7 @@ export default async function imageRoutes(app: FastifyInstance, ctx: AppContext)
       req.log.error({ err, hash, style }, 'image render failed');
       throw new AppError(ErrorCode.INTERNAL, 'Image could not be rendered');
     }
-    cacheHeaders(reply, plan);
+    cacheHeaders(reply, plan, signed || gated);
     reply.type(plan.contentType);
     if (body.kind === 'file') {
       reply.header('content-length', body.size);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest, intParam, ok, strParam, unauthorized } from '../http';
-import { LikeService, MAX_LOVED_IDS } from '../services/likes';
+import { LikeService, MAX_LOVED_IDS, hashOfImageUrl } from '../services/likes';
 import type { AppContext } from '../context';
 
 const MAX_INT = 2_147_483_647;
@@ -48,6 +48,14 @@ export default async function likeRoutes(app: FastifyInstance, ctx: AppContext) 
     const url = strParam('url', req.query.url, 2000);
     if (!url) throw badRequest('url is required');
     const host = req.headers.host ? [`${req.protocol}://${req.headers.host}`] : [];
-    return ok({ size: await likes.imageSize(url, [ctx.config.publicUrl, ...host]) });
+    const origins = [ctx.config.publicUrl, ...host];
+    // Gated galleries: same rule as the image bytes (the URL's g= and p=, or the session's pass).
+    const hash = hashOfImageUrl(url, origins);
+    if (hash) {
+      const q = new URL(url, 'http://relative.invalid').searchParams;
+      const g = q.get('g');
+      await ctx.gates.assertImage(req, hash, 'size', g && /^\d{1,10}$/.test(g) ? Number(g) : undefined, q.get('p') ?? undefined);
+    }
+    return ok({ size: await likes.imageSize(url, origins) });
   });
 }

@@ -3,6 +3,7 @@ import { ok } from '../http';
 import { detectEnv, isPcEnv } from '../../../types/ua';
 import type { SessionData } from '../../../types/api/session';
 import type { AppContext } from '../context';
+import { loginSysInfo } from '../services/auth';
 
 export default async function sessionRoutes(app: FastifyInstance, ctx: AppContext) {
   /** Creates or resumes the visitor's session; the app renders after this answers. */
@@ -10,15 +11,17 @@ export default async function sessionRoutes(app: FastifyInstance, ctx: AppContex
     const ua = req.headers['user-agent'] ?? '';
     const miniProgram = req.headers['x-client'] === 'weapp';
     const { user, token } = await ctx.sessions.createOrResume(req.token);
+    const env = detectEnv(ua, { miniProgram });
     const data: SessionData = {
       user: { openid: user.openid, nickname: user.nickname, photo: user.photo, is_mock: user.is_mock },
       token,
       redirect: null,
       sysinfo: {
-        env: detectEnv(ua, { miniProgram }),
+        env,
         is_pc: !miniProgram && isPcEnv(ua),
         web_appid: ctx.config.webAppId,
-        srv_time: Math.floor(Date.now() / 1000)
+        srv_time: Math.floor(Date.now() / 1000),
+        login: loginSysInfo(ctx.config.login, env)
       }
     };
     reply.header('cache-control', 'no-store');

@@ -6,6 +6,7 @@ import type { PageComponent, PageData } from '../../../types/page';
 import type { Watermark } from '../../../types/watermark';
 import { ImageService, type IngestedImage } from './images';
 import { bannerSvg, logoSvg, mulberry32, pick, sceneSvg, type SceneKind } from './demo-art';
+import { DEMO_GATED, DEMO_GATED_PHOTOS, gateDemoGallery } from './demoGated';
 
 export const DEMO_LINK_ID = 'demo2026';
 export const DEMO_CARPET_LINK_ID = 'carpet26';
@@ -14,6 +15,8 @@ export const DEMO_PARTY_LINK_ID = 'party026';
 export const DEMO_PHOTO_COUNT = 320;
 export const DEMO_TOP_TAGS = ['Stage', 'Guests', 'Backstage'];
 export const DEMO_CARPET_TAGS = ['Arrivals', 'Portraits'];
+/** Red Carpet's pay-to-remove-watermark price per photo (cents). */
+export const DEMO_WATERMARK_PRICE_CENTS = 100;
 
 const SEED = 2026;
 const HOUR = 3600;
@@ -228,6 +231,11 @@ export async function seedDemo(ctx: SeedDeps, opts: SeedOptions = {}): Promise<s
     }
   );
 
+  // Gated sub-galleries (password, phone): their own photos, drawn from reseeded plans.
+  const gatedPlans = plans.slice(0, DEMO_GATED.length * DEMO_GATED_PHOTOS)
+    .map((p, i) => ({ ...p, seed: (p.seed ^ 0x9e3779b9 ^ (i * 7919)) >>> 0, origin: `GATED_${i + 1}.JPG`, tags: [] as string[] }));
+  const gatedImages = await inBatches(gatedPlans, PARALLEL, async (p) => images.ingest(await renderPhoto(p), p.origin));
+
   const link = await ctx.db.tx(async (q) => {
     await q.query('SELECT pg_advisory_xact_lock($1)', [7_310_002]);
     const again = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM galleries');
@@ -246,8 +254,14 @@ export async function seedDemo(ctx: SeedDeps, opts: SeedOptions = {}): Promise<s
       cover: firstCarpet >= 0 ? ingested[firstCarpet].hash : banners[1].hash,
       watermarks: { icon: icon.hash, percent: 20, opacity: 60, align: 'bottom-right', h: 3, v: 3, noborder: false, adjust: 'h' },
       start_time: start, end_time: end, status: 'start', tags: DEMO_CARPET_TAGS, parent: topId, position: 1,
-      pagedata: subPage('Red Carpet arrivals — every photo carries the event watermark', 'waterfall'), config: { original_photo: 0 }
+      pagedata: subPage('Red Carpet arrivals — every photo carries the event watermark', 'waterfall'), config: { original_photo: 0, active_on: 1 }
     }, now);
+    // Payment demo: Red Carpet photos are paid per photo to remove the watermark (is_pay_down = that good's id).
+    const carpetGood = await q.query<{ id: number }>(
+      `INSERT INTO goods (gallery_id, name, price_cents, kind, created_at) VALUES ($1, 'Remove watermark', $2, 'remove_watermark', $3) RETURNING id`,
+      [carpetId, DEMO_WATERMARK_PRICE_CENTS, now]
+    );
+    await q.query('UPDATE galleries SET is_pay_down = $2 WHERE id = $1', [carpetId, carpetGood.rows[0].id]);
     const tomorrow = now + 24 * HOUR;
     const partyId = await insertGallery(q, {
       link_id: DEMO_PARTY_LINK_ID, url_labeling: null, name: 'After Party',
@@ -255,8 +269,20 @@ export async function seedDemo(ctx: SeedDeps, opts: SeedOptions = {}): Promise<s
       cover: banners[2].hash, watermarks: null, start_time: tomorrow, end_time: tomorrow + 24 * HOUR, status: 'wait',
       tags: [], parent: topId, position: 2, pagedata: subPage('The after party has not started yet — photos will appear here live', '2'), config: {}
     }, now);
+    const gatedIds: number[] = [];
+    for (const [k, gd] of DEMO_GATED.entries()) {
+      const mine = gatedPlans.map((p, i) => ({ p, img: gatedImages[i] })).filter((_, i) => Math.floor(i / DEMO_GATED_PHOTOS) === k);
+      const id = await insertGallery(q, {
+        link_id: gd.link_id, url_labeling: null, name: gd.name, desc: gd.desc, cover: mine[0]?.img.hash ?? banners[0].hash,
+        watermarks: null, start_time: start, end_time: end, status: 'start', tags: [], parent: topId, position: 3 + k,
+        pagedata: subPage(gd.tip, '2'), config: {}
+      }, now);
+      await gateDemoGallery(q, id, gd.kind, now);
+      for (const { p, img } of mine) await images.addPhoto(q, id, img, { origin: p.origin, tags: [], shoottime: p.shoottime, createtime: Math.min(now, p.shoottime + 30) });
+      gatedIds.push(id);
+    }
     await q.query('UPDATE galleries SET pagedata = $2::jsonb WHERE id = $1', [
-      topId, JSON.stringify(topPage(banners.map((b) => b.hash), [carpetId, partyId]))
+      topId, JSON.stringify(topPage(banners.map((b) => b.hash), [carpetId, partyId, ...gatedIds]))
     ]);
 
     for (const [i, p] of plans.entries()) {

@@ -79,6 +79,11 @@ export class SessionService {
   forget(token: string): void {
     this.cache.delete(hashToken(token));
   }
+
+  /** Drop a cached session by its stored hash (a login upgraded it; the OAuth callback knows only the hash). */
+  forgetHash(tokenHash: string): void {
+    this.cache.delete(tokenHash);
+  }
 }
 
 /** The token from `Authorization: Bearer <token>` (a bare token is accepted too). */

@@ -4,8 +4,8 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 
 /**
- * Object store for originals and uploads. Local folder by default;
- * an S3-compatible store comes with the ingest issue.
+ * Object store for originals and uploads. Local folder by default; an
+ * S3-compatible bucket (storage/s3.ts) when S3_BUCKET is set (storage/create.ts).
  */
 export interface ObjectStore {
   put(key: string, body: Buffer): Promise<void>;

@@ -68,6 +68,8 @@ function Carousel({ store, gallery }: Props) {
       className={`carousel${controlsShown ? '' : ' carousel--idle'}`}
       data-testid="carousel"
       data-playing={playing ? 'true' : 'false'}
+      data-count={store.photos.length}
+      data-current={store.current?.id ?? ''}
       onTouchStart={poke}
       onClick={poke}
     >

@@ -1,42 +1,71 @@
+import { useEffect } from 'react';
 import { View, Text } from '@tarojs/components';
 import { observer } from 'mobx-react';
-import { useStores } from '../../stores/RootStore';
+import { useStores, usePageStores } from '../../stores/RootStore';
+import { toast } from '../../platform/ui';
 import { t } from '../../i18n';
+import LoginPopup from './LoginPopup';
+import ProfileSheet from './ProfileSheet';
+import { resumeLike } from './resume';
 import './index.scss';
+
+/** After a login that reloaded the page (WeChat OAuth, sandbox on a phone): the tapped heart goes on. */
+function useResumeAfterRedirect() {
+  const { session, loginPrompt } = useStores();
+  const { viewer } = usePageStores();
+  const realUser = session.ready && !session.isGuest;
+  useEffect(() => {
+    if (!realUser) return;
+    const r = loginPrompt.takeResume('like');
+    if (r) void resumeLike(viewer.likes, r).then((ok) => ok && toast(t('viewer.loved')));
+  }, [realUser]);
+}
 
 /**
  * The one 'WeChat authorisation' dialog, shown while some action awaits
- * `loginPrompt.requireLogin()`. Login itself is not in this build: 'ok' says so.
+ * `loginPrompt.requireLogin()`: ok runs the login for this visitor's path (the
+ * desktop QR popup, the phone's OAuth page, the mini-program code), cancel gives up.
  */
 function LoginPrompt() {
   const { loginPrompt } = useStores();
+  useResumeAfterRedirect();
   if (!loginPrompt.isOpen) return null;
-  const unavailable = loginPrompt.phase === 'unavailable';
+  const phase = loginPrompt.phase;
+  if (phase === 'popup') return <LoginPopup store={loginPrompt} />;
   return (
-    <View className="login-prompt" data-testid="login-prompt" data-reason={loginPrompt.reason ?? ''}>
-      <View className="login-prompt__mask" onClick={() => loginPrompt.cancel()} />
-      <View className="login-prompt__dialog">
-        <Text className="login-prompt__title">{t('login.title')}</Text>
-        <Text className="login-prompt__text" data-testid="login-prompt-text">
-          {unavailable ? t('login.unavailable') : t('login.text')}
-        </Text>
-        <View className="login-prompt__actions">
-          {unavailable ? (
-            <View className="login-prompt__button login-prompt__button--ok" data-testid="login-prompt-close" onClick={() => loginPrompt.dismiss()}>
-              <Text>{t('common.ok')}</Text>
-            </View>
-          ) : (
-            <>
-              <View className="login-prompt__button" data-testid="login-prompt-cancel" onClick={() => loginPrompt.cancel()}>
-                <Text>{t('common.cancel')}</Text>
-              </View>
-              <View className="login-prompt__button login-prompt__button--ok" data-testid="login-prompt-ok" onClick={() => loginPrompt.confirm()}>
+    <View className="login-prompt" data-testid="login-prompt" data-reason={loginPrompt.reason ?? ''} data-phase={phase}>
+      <View className="login-prompt__mask" onClick={() => phase === 'ask' && loginPrompt.cancel()} />
+      {phase === 'profile' ? (
+        <ProfileSheet store={loginPrompt} />
+      ) : (
+        <View className="login-prompt__dialog">
+          <Text className="login-prompt__title">{t('login.title')}</Text>
+          {loginPrompt.sandbox ? (
+            <Text className="login-prompt__sandbox" data-testid="login-sandbox">
+              {t('login.sandbox')}
+            </Text>
+          ) : null}
+          <Text className="login-prompt__text" data-testid="login-prompt-text">
+            {phase === 'unavailable' ? t('login.unavailable') : phase === 'working' ? t('login.working') : t('login.text')}
+          </Text>
+          <View className="login-prompt__actions">
+            {phase === 'unavailable' ? (
+              <View className="login-prompt__button login-prompt__button--ok" data-testid="login-prompt-close" onClick={() => loginPrompt.dismiss()}>
                 <Text>{t('common.ok')}</Text>
               </View>
-            </>
-          )}
+            ) : phase === 'ask' ? (
+              <>
+                <View className="login-prompt__button" data-testid="login-prompt-cancel" onClick={() => loginPrompt.cancel()}>
+                  <Text>{t('common.cancel')}</Text>
+                </View>
+                <View className="login-prompt__button login-prompt__button--ok" data-testid="login-prompt-ok" onClick={() => void loginPrompt.confirm()}>
+                  <Text>{t('common.ok')}</Text>
+                </View>
+              </>
+            ) : null}
+          </View>
         </View>
-      </View>
+      )}
     </View>
   );
 }

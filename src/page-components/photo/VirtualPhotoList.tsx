@@ -6,6 +6,8 @@ import { formatTimeRange, visibleRange, type PhotoLayout } from '../../utils/pho
 import { formatCount } from '../../utils/format';
 import { t } from '../../i18n';
 import GridCell from '../../platform/grid-cell';
+import type { SelectionStore } from '../../stores/SelectionStore';
+import { SelectMark } from './SelectionBar';
 
 /** Rendered beyond the viewport, above and below, in screens: fast flicks do not show blanks. */
 export const BUFFER_SCREENS = 1;
@@ -21,6 +23,8 @@ interface Props {
   height: number;
   hot: boolean;
   onTap: (index: number) => void;
+  /** Selection mode: a checkbox with the number badge over each cell. */
+  selection?: SelectionStore;
 }
 
 /**
@@ -28,7 +32,7 @@ interface Props {
  * the cells within a screen of the viewport (windowing): a 20,000-photo list keeps
  * a few hundred nodes. Images load lazily in a style fitted to the cell width.
  */
-function VirtualPhotoList({ items, layout, galleryId, offset, height, hot, onTap }: Props) {
+function VirtualPhotoList({ items, layout, galleryId, offset, height, hot, onTap, selection }: Props) {
   if (!layout.cells.length) return null;
   const buffer = height * BUFFER_SCREENS;
   const { from, to, headers } = visibleRange(layout, offset - buffer, offset + height + buffer);
@@ -52,6 +56,7 @@ function VirtualPhotoList({ items, layout, galleryId, offset, height, hot, onTap
               </Text>
             ) : null}
             {hot ? <Text className="photo-cell__love">{t('list.loves', { num: formatCount(p.love) })}</Text> : null}
+            {selection?.active ? <SelectMark selection={selection} id={p.id} /> : null}
           </GridCell>
         );
       })}

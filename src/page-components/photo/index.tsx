@@ -19,6 +19,8 @@ import PositionIndicator from './PositionIndicator';
 import PullRefresh from './PullRefresh';
 import NewPhotosBanner from './NewPhotosBanner';
 import ListFooter from './ListFooter';
+import SelectionBar from './SelectionBar';
+import { SelectionStore } from '../../stores/SelectionStore';
 import './photo.scss';
 
 /** The gallery whose photos the component shows: its gallery_id, or the page's own. */
@@ -55,6 +57,8 @@ function PhotoArea({ id, props, ctx }: PageComponentRenderProps<'photo'>) {
   const store = useMemo(() => (tab.kind === 'person' ? null : photoLists.get(opts)), [optsKey, photoLists]);
   const storeRef = useRef(store);
   storeRef.current = store;
+  // Selection mode of this list (download): taps add or remove photos instead of opening the viewer.
+  const selection = useMemo(() => new SelectionStore((a) => toast(t(a.key, { num: a.num }))), []);
   const safeId = id.replace(/[^A-Za-z0-9_-]/g, '_');
   const sentinelId = `photo-sentinel-${safeId}`;
   const anchorId = `photo-list-${safeId}`;
@@ -126,9 +130,12 @@ function PhotoArea({ id, props, ctx }: PageComponentRenderProps<'photo'>) {
   const onTap = useCallback(
     (index: number) => {
       const s = storeRef.current;
-      if (s) viewer.open(s, index);
+      if (s && selection.active) {
+        const p = s.items[index];
+        if (p) selection.toggle(p.id);
+      } else if (s) viewer.open(s, index);
     },
-    [viewer]
+    [viewer, selection]
   );
 
   const notStarted = target.gallery ? ['wait', 'config'].includes(clock.statusOf(target.gallery)) : galleryStore.notStarted;
@@ -138,11 +145,12 @@ function PhotoArea({ id, props, ctx }: PageComponentRenderProps<'photo'>) {
     <View className="photo-area" data-testid="photo-area" data-mode={hot ? 'hot' : mode} data-loaded={count} data-total={store?.total ?? 0} data-live={connection.status}>
       {props.show_tags ? <TagBar tags={galleryTags(g.tags)} active={tab} color={main} onSelect={setTab} /> : null}
       {tab.kind === 'all' || tab.kind === 'tag' ? <Toolbar mode={mode} /> : null}
+      {store ? <SelectionBar selection={selection} gallery={g} items={store.items} /> : null}
       <NewPhotosBanner color={main} onRefresh={() => void onBanner()} />
       <PullRefresh atTop={() => vp.pageTop <= 0} onRefresh={refresh}>
         <View id={anchorId} className="photo-area__list">
           {store ? (
-            <VirtualPhotoList items={store.items} layout={layout} galleryId={target.id} offset={vp.offset} height={vp.height} hot={hot} onTap={onTap} />
+            <VirtualPhotoList items={store.items} layout={layout} galleryId={target.id} offset={vp.offset} height={vp.height} hot={hot} onTap={onTap} selection={selection} />
           ) : (
             <View className="empty-state" data-testid="person-empty">
               <View className="empty-state__art" />

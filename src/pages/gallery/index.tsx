@@ -10,9 +10,12 @@ import { EmptyState } from '../../components/empty-state';
 import { NotFound } from '../../components/not-found';
 import { PageRenderer } from '../../page-components/PageRenderer';
 import Viewer from '../../components/viewer';
+import PayQr from '../../components/pay-qr';
 import LoginPrompt from '../../components/login-prompt';
 import { visibleTabs, showNavigator, tabAction, type TabIndex } from '../../stores/navTabs';
+import { tabAction as gatedTab } from '../../stores/loginGate';
 import { galleryKeyFromParams, pageDataOf, navigatorOf } from '../../stores/galleryPage';
+import { permissionUrl } from '../../stores/galleryGate';
 import { openUrl } from '../../platform/navigate';
 import { setTitle } from '../../platform/ui';
 import { t } from '../../i18n';
@@ -23,7 +26,7 @@ import './index.scss';
 /** /g/{link_id}, /g/{link_id}/original/{val}, /gti/…, /g/{linkid}/visit/{parentid}, legacy /wx/gallery?id=. */
 function GalleryPage() {
   const params = useRouter().params as Record<string, string | undefined>;
-  const { session, settings, clock } = useStores();
+  const { session, settings, clock, loginPrompt } = useStores();
   const { gallery: store } = usePageStores();
   const key = useMemo(() => galleryKeyFromParams(params), [params.link_id, params.gti, params.id, params.scene]);
   const [tab, setTab] = useState<TabIndex>(0);
@@ -33,6 +36,11 @@ function GalleryPage() {
     if (session.sysinfo) clock.sync(session.sysinfo.srv_time);
     if (key) void store.open(key);
   }, [key, session.ready]);
+
+  // A gated gallery without the pass: on to its permission page (issue 5 item 5).
+  useEffect(() => {
+    if (store.state === 'gated' && store.gate) openUrl(permissionUrl(store.gate.gallery_id, params.original), { replace: true });
+  }, [store.state]);
 
   const g = store.gallery;
   const around = useGalleryAround(g, store.children, params.parentid);
@@ -48,12 +56,14 @@ function GalleryPage() {
   if (store.state === 'error') {
     return <EmptyState text={t('common.LoadError')} action={{ label: t('common.retry'), onTap: () => void store.open(key) }} />;
   }
-  if (!g || store.state === 'loading') return <View className="gallery-page gallery-page--loading" data-testid="gallery-loading" />;
+  if (!g || store.state === 'loading' || store.state === 'gated') return <View className="gallery-page gallery-page--loading" data-testid="gallery-loading" />;
 
   const pagedata = pageDataOf(g);
   const tabs = visibleTabs({ config: g.config, navigator: navigatorOf(pagedata), orderContext: !!params.from, hasParent: g.parent > 0 });
   const navShown = showNavigator(tabs);
-  const onTab = (i: TabIndex) => {
+  const onTab = async (i: TabIndex) => {
+    // Tabs 2, 3, 4 and 5 need a real user (part 3 §6): the shared 'WeChat authorisation' prompt first.
+    if (tabs.find((x) => x.index === i)?.needsLogin && !(await loginPrompt.requireLogin(gatedTab(i)))) return;
     const action = tabAction(i, tab, g);
     if (action.kind === 'open') openUrl(action.url);
     else if (action.kind === 'switch') setTab(action.index);
@@ -70,10 +80,11 @@ function GalleryPage() {
       ) : (
         <EmptyState text={t(tab === 2 ? 'face.myPhotoEmpty' : 'face.followingEmpty')} testId={`face-tab-${tab}`} />
       )}
-      {navShown ? <BottomNav tabs={tabs} active={tab} color={g.config.theme.main} onTap={(x) => onTab(x.index)} /> : null}
+      {navShown ? <BottomNav tabs={tabs} active={tab} color={g.config.theme.main} onTap={(x) => void onTab(x.index)} /> : null}
       {around.panel}
       <Viewer />
       <LoginPrompt />
+      <PayQr />
     </View>
   );
 }

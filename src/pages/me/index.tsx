@@ -7,6 +7,7 @@ import { PageFrame } from '../../components/page-frame';
 import { OptionRow } from '../../components/option-row';
 import { RecentVisitCard } from '../../components/recent-visit';
 import VisitHistoryPanel from '../../components/visit-history';
+import LoginPrompt from '../../components/login-prompt';
 import { openUrl } from '../../platform/navigate';
 import { DEFAULT_THEME } from '../../../types/api/gallery';
 import { t, type MessageKey } from '../../i18n';
@@ -21,7 +22,7 @@ const label = (prefix: string, v: string): string => t((v === 'system' ? 'opt.sy
 
 /** /page/me: who I am and my device settings (language, photo layout, photo sort). */
 const Me = observer(function Me() {
-  const { session, settings, visits } = useStores();
+  const { session, settings, visits, loginPrompt } = useStores();
   const user = session.user;
   const [historyOpen, setHistoryOpen] = useState(false);
   useEffect(() => {
@@ -34,6 +35,11 @@ const Me = observer(function Me() {
         <Text className="me-head__name" data-testid="me-name">
           {user && !user.is_mock && user.nickname ? user.nickname : t('me.guest')}
         </Text>
+        {session.isGuest ? (
+          <Text className="me-head__login" data-testid="me-login" onClick={() => void loginPrompt.requireLogin('tab_me')}>
+            {t('me.login')}
+          </Text>
+        ) : null}
       </View>
       {visits.last ? (
         <RecentVisitCard visit={visits.last} color={DEFAULT_THEME.main} onGo={() => openUrl(`/g/${visits.last!.link_id}`)} />
@@ -49,6 +55,7 @@ const Me = observer(function Me() {
       </View>
       <Text className="me-footer">{t('me.footer')}</Text>
       <VisitHistoryPanel open={historyOpen} color={DEFAULT_THEME.main} onClose={() => setHistoryOpen(false)} />
+      <LoginPrompt />
     </PageFrame>
   );
 });

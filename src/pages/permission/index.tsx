@@ -1,4 +1,32 @@
-import { framePage } from '../../components/page-frame/FramePage';
+import { useEffect, useState } from 'react';
+import { useRouter } from '@tarojs/taro';
+import { observer } from 'mobx-react';
+import { useStores } from '../../stores/RootStore';
+import { PermissionStore } from '../../stores/PermissionStore';
+import { PageShell } from '../../components/page-shell';
+import PermissionGate from '../../components/permission';
+import LoginPrompt from '../../components/login-prompt';
+import { NotFound } from '../../components/not-found';
 
-/** /page/permission/{id}: password and phone gates (content: payment and gated pages issue). */
-export default framePage('page.permission', 'empty.permission', 'page-permission');
+/** /page/permission/{id} and /page/permission/{id}/original/{val}: password and phone gates. */
+function PermissionPage() {
+  const params = useRouter().params as Record<string, string | undefined>;
+  const root = useStores();
+  const [store] = useState(() => new PermissionStore({ requireLogin: (r) => root.loginPrompt.requireLogin(r) }));
+  const id = /^\d{1,10}$/.test(params.id ?? '') ? Number(params.id) : 0;
+
+  useEffect(() => () => store.dispose(), []);
+  useEffect(() => {
+    // Gate calls carry the session token: wait for the session.
+    if (id > 0 && root.session.ready) void store.load(id);
+  }, [id, root.session.ready]);
+
+  return (
+    <PageShell>
+      {id > 0 ? <PermissionGate store={store} original={params.original} /> : <NotFound />}
+      <LoginPrompt />
+    </PageShell>
+  );
+}
+
+export default observer(PermissionPage);

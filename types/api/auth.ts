@@ -1,0 +1,128 @@
+import type { UserInfo } from './session';
+
+/**
+ * Login contracts (issue 5 item 1). The session token from `GET /session.js`
+ * stays the same through every login: a login *upgrades* the caller's guest
+ * session (the user becomes `is_mock: false` with the WeChat openid). When that
+ * openid already belongs to a user, the session moves to that user instead.
+ *
+ * WeChat's current rules apply:
+ * - `wx.getUserProfile` no longer returns real profiles; nickname and avatar come
+ *   from the fill-in components and reach us through `POST /api/v2/userinfo/profile`.
+ * - Login codes are single-use: the server remembers used codes for
+ *   LOGIN_CODE_MEMORY_S and rejects a reuse even when WeChat would accept it.
+ * - session_key never leaves the server (no response, no log).
+ *
+ * ## Flows
+ *
+ * Mini-program (`sysinfo.login.path === 'mp'`):
+ *   `Taro.login()` → `POST /api/v2/auth/mp/login {code}` (Authorization: the session token)
+ *   → `AuthLoginResult`. With `sysinfo.login.sandbox` on, send a code of the form
+ *   `sandbox:<name>:<nonce>` instead (SANDBOX_CODE_PREFIX; the nonce makes the code
+ *   single-use, the name picks the sandbox user).
+ *
+ * Browser OAuth (`path` 'wechat' inside WeChat, 'qr' on desktop and other browsers,
+ * 'sandbox' when the sandbox is on):
+ *   1. `GET /api/v2/auth/oauth/start?provider=<path>&redirect=<same-origin path>&lang=cn|en`
+ *      (Authorization: the session token) → `OAuthStartResult {url}`. The server binds
+ *      a random `state` to the caller's session (stored hashed, single-use, expires
+ *      after OAUTH_STATE_TTL_S).
+ *   2. The client navigates to `url` (WeChat authorise page, the QR scan page — open it
+ *      in a popup or the same window — or the sandbox authorise page
+ *      `GET /sandbox/oauth/authorize`, labelled 'Sandbox login — not WeChat').
+ *   3. The provider redirects the browser to `GET /auth/callback?code&state`. The
+ *      browser's token lives in localStorage, not a cookie, so the callback upgrades
+ *      THE SESSION THAT STARTED THE FLOW (the state row knows it). If the callback
+ *      request does carry a token, it must be that same session. A mismatched,
+ *      reused or expired state is refused (an HTML page for browsers, an envelope
+ *      otherwise) and nothing changes.
+ *   4. On success: 302 to the original `redirect` path (same origin only; never
+ *      another origin). The client then refreshes `GET /session.js` with its
+ *      unchanged token and sees `user.is_mock === false`.
+ *
+ * WeCom (wxwork) and DingTalk browsers have their own OAuth; this server sends them
+ * down the QR path (`path: 'qr'`, `note` says why).
+ */
+
+/** A code sent to `mp/login` in sandbox mode: `sandbox:<name>` or `sandbox:<name>:<nonce>`. */
+export const SANDBOX_CODE_PREFIX = 'sandbox:';
+/** Used login codes are remembered this long (seconds); a reuse within it is rejected. */
+export const LOGIN_CODE_MEMORY_S = 600;
+/** An OAuth `state` is valid this long (seconds) and only once. */
+export const OAUTH_STATE_TTL_S = 600;
+/** Login calls (mp/login, oauth/start, callback) allowed per client IP per minute. */
+export const LOGIN_LIMIT_PER_IP_PER_MIN = 20;
+/** Attempts allowed with one code within LOGIN_CODE_MEMORY_S. */
+export const LOGIN_LIMIT_PER_CODE = 3;
+/** Longest nickname accepted by the profile call (characters, after trimming). */
+export const NICKNAME_MAX = 32;
+/** Longest avatar value (URL or uploaded key). */
+export const AVATAR_MAX = 500;
+/** The path the providers redirect back to. */
+export const AUTH_CALLBACK_PATH = '/auth/callback';
+/** The sandbox authorise page (served only while the sandbox is on). */
+export const SANDBOX_AUTHORIZE_PATH = '/sandbox/oauth/authorize';
+
+/** Providers that `oauth/start` accepts: WeChat H5 (snsapi_userinfo), desktop QR (snsapi_login), the local sandbox. */
+export type OAuthProviderId = 'wechat' | 'qr' | 'sandbox';
+/** Every login provider, including the mini-program's code2session. */
+export type LoginProviderId = 'mp' | OAuthProviderId;
+/** Language of the QR popup (WeChat's own toggle). */
+export type QrLang = 'cn' | 'en';
+
+/** Which login path the client should take in its environment. 'none': no provider is configured. */
+export type LoginPath = 'mp' | OAuthProviderId | 'none';
+
+/** `sysinfo.login` in `GET /session.js` (additive). */
+export interface LoginSysInfo {
+  /** Providers configured on this server (sandbox included when on). */
+  providers: LoginProviderId[];
+  /** The local sandbox completes every flow without WeChat; the client labels it on screen. */
+  sandbox: boolean;
+  /** The path for the caller's environment (from the User-Agent and the mini-program header). */
+  path: LoginPath;
+  /** Why a path was chosen when it is not the obvious one (WeCom, DingTalk). English, for logs only. */
+  note?: string;
+}
+
+/** `POST /api/v2/auth/mp/login` body. */
+export interface MpLoginRequest {
+  /** From `Taro.login()`, or `sandbox:<name>:<nonce>` in sandbox mode. */
+  code: string;
+}
+
+/** Answer of `mp/login` (and what `/session.js` shows after an OAuth login). */
+export interface AuthLoginResult {
+  /** The same token the caller sent: sessions are upgraded, not replaced. */
+  token: string;
+  user: UserInfo;
+  provider: LoginProviderId;
+}
+
+/** `GET /api/v2/auth/oauth/start` query. */
+export interface OAuthStartQuery {
+  provider: OAuthProviderId;
+  /** A same-origin path starting with a single '/', e.g. `/g/abc123?x=1`. Default '/'. */
+  redirect?: string;
+  /** QR popup language; default 'cn'. */
+  lang?: QrLang;
+}
+
+/** Answer of `oauth/start`. */
+export interface OAuthStartResult {
+  /** Where to send the browser (WeChat, the QR page, or the sandbox page). */
+  url: string;
+  /** Seconds the state stays valid. */
+  expires_in: number;
+}
+
+/** `POST /api/v2/userinfo/profile` body: the fill-in nickname and avatar components. At least one field. */
+export interface ProfileUpdateRequest {
+  /** 1..NICKNAME_MAX characters after trimming, no control characters. */
+  nickname?: string;
+  /** An http(s) URL or an uploaded object key, at most AVATAR_MAX characters. */
+  avatar?: string;
+}
+
+/** Answer of the profile call: the updated user. */
+export type ProfileUpdateResult = UserInfo;
