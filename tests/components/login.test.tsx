@@ -112,8 +112,14 @@ describe('login through the WeChat authorisation dialog', () => {
       await waitFor(() => expect(one('viewer-like').dataset.loved).toBe('true'));
       // First login on the default nickname: the fill-in profile sheet.
       await waitFor(() => expect(one('login-profile')).toBeDefined());
-      const input = one('login-profile-nickname').querySelector('input') ?? one('login-profile-nickname');
+      // Taro's input renders its inner <input> asynchronously: type into it once it exists.
+      const input = await waitFor(() => {
+        const el = one('login-profile-nickname').querySelector('input');
+        expect(el).not.toBeNull();
+        return el!;
+      });
       fireEvent.input(input, { target: { value: 'Ann' }, detail: { value: 'Ann' } });
+      await waitFor(() => expect((one('login-profile-nickname').querySelector('input') as HTMLInputElement).value).toBe('Ann'));
       fireEvent.click(one('login-profile-save'));
       await waitFor(() => expect(root.loginPrompt.isOpen).toBe(false));
       expect(server.calls.find((c) => c.path === '/api/v2/userinfo/profile')?.data).toMatchObject({ nickname: 'Ann' });

@@ -58,6 +58,9 @@ export async function openPage(context: BrowserContext): Promise<TrackedPage> {
     if (m.type() === 'error') errors.push(`console: ${m.text()}`);
   });
   page.on('requestfailed', (r) => errors.push(`requestfailed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  page.on('response', (r) => {
+    if (r.status() >= 400) errors.push(`response ${r.status()}: ${r.url()}`);
+  });
   return { page, errors };
 }
 
@@ -68,7 +71,16 @@ async function describePage(t: TrackedPage): Promise<string> {
   const ids = await t.page
     .evaluate(() => Array.from(new Set(Array.from(document.querySelectorAll('[data-testid]')).map((e) => e.getAttribute('data-testid')))).join(', '))
     .catch(() => '');
-  return [`url: ${t.page.url()}`, `test ids on the page: ${ids || '(none)'}`, `text: ${text}`, ...t.errors.slice(-8)].join('\n  ');
+  const cells = await t.page
+    .evaluate(() => {
+      const all = Array.from(document.querySelectorAll('[data-testid="photo-item"]'));
+      const imgs = all.map((c) => c.querySelector('img'));
+      const loaded = imgs.filter((i) => i && i.complete && i.naturalWidth > 0).length;
+      const first = imgs.find((i) => i && !(i.complete && i.naturalWidth > 0));
+      return `${all.length} photo cells, ${imgs.filter(Boolean).length} with an <img>, ${loaded} loaded; first unloaded: ${first?.getAttribute('src') ?? '-'} (complete ${first?.complete})`;
+    })
+    .catch(() => '');
+  return [`url: ${t.page.url()}`, `test ids on the page: ${ids || '(none)'}`, `text: ${text}`, cells, ...t.errors.slice(-8)].join('\n  ');
 }
 
 /** Poll `check` until it returns a truthy value; on timeout throw with what the page shows. */
@@ -102,13 +114,16 @@ export function countLoadedItems(page: Page): Promise<number> {
   );
 }
 
-/** Bring the first cell whose image has not loaded into view (lazy images load when seen). */
+/**
+ * Bring the first cell whose image has not loaded into view (lazy images load when
+ * seen). When every rendered cell has loaded, scroll the last one into view: the list
+ * is windowed, so further cells only exist once the page scrolls towards them.
+ */
 export function revealNextUnloaded(page: Page): Promise<void> {
   return page.evaluate(() => {
-    const cell = Array.from(document.querySelectorAll('[data-testid="photo-item"]')).find(
-      (c) => !Array.from(c.querySelectorAll('img')).some((img) => img.complete && img.naturalWidth > 0)
-    );
-    cell?.scrollIntoView({ block: 'center' });
+    const cells = Array.from(document.querySelectorAll('[data-testid="photo-item"]'));
+    const cell = cells.find((c) => !Array.from(c.querySelectorAll('img')).some((img) => img.complete && img.naturalWidth > 0));
+    (cell ?? cells[cells.length - 1])?.scrollIntoView({ block: cell ? 'center' : 'start' });
   });
 }
 
