@@ -5,6 +5,7 @@
  * envelopes `{code, data, msg}`. Failures become one-line ApiErrors.
  */
 import type { Envelope } from '../../../types/envelope';
+import type { ImageSign } from '../../../types/api/upload';
 
 export interface ApiOptions {
   /** Server origin, e.g. http://localhost:8080 (no trailing slash needed). */
@@ -48,16 +49,8 @@ export interface NewGallery {
   tags?: string[];
 }
 
-/** The signed upload policy of GET /api/v2/common/imagesign. */
-export interface UploadSignature {
-  accessid: string;
-  host: string;
-  policy: string;
-  signature: string;
-  /** Unix seconds. */
-  expire: number;
-  dir: string;
-}
+/** The signed upload policy of GET /api/v2/common/imagesign (the server's own contract). */
+export type UploadSignature = ImageSign;
 
 export interface RegisterPhoto {
   gallery_id: number;

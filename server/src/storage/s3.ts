@@ -10,19 +10,10 @@ import {
   type S3ClientConfig
 } from '@aws-sdk/client-s3';
 import { checkKey, type ObjectStore } from './index';
+import type { S3Config } from '../config';
 
-export interface S3StoreOptions {
-  bucket: string;
-  /** An S3-compatible endpoint (MinIO, OSS, R2 …); AWS's own when null. */
-  endpoint: string | null;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  /** Bucket in the path (`endpoint/bucket/key`) instead of the host name. */
-  forcePathStyle: boolean;
-  /** Prepended to every key (`prefix/originals/…`); empty for none. */
-  prefix?: string;
-}
+/** The S3_* settings (config.ts); the prefix is optional for direct use. */
+export type S3StoreOptions = Omit<S3Config, 'prefix'> & { prefix?: string };
 
 /** How long the start-up bucket check waits before calling the store unreachable. */
 const CHECK_TIMEOUT_MS = 10_000;
