@@ -7,7 +7,8 @@
 // image_add: ten small photos stored through the signed upload flow beforehand are
 // registered at once (POST /api/v2/images/upload). Delivery latency of every message at
 // every socket, from the moment the registrations were sent (so registration, its
-// renders and the fan-out all count), against p95 ≤ 500 ms. Never fails.
+// renders and the fan-out all count), against p95 ≤ 500 ms. Never fails. BENCH_ECHO=1 shows
+// the server's output; BENCH_PROFILE=<file> writes its CPU profile of the burst.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -65,6 +66,7 @@ async function inspector(server) {
       await sleep(500);
       return { heapKiB: usedSize / 1024, rssKiB: rssKiB(server.pid) };
     },
+    call,
     close: () => ws.close()
   };
 }
@@ -91,7 +93,7 @@ function viewer(url, onLive) {
       const now = performance.now();
       const frame = JSON.parse(String(data));
       if (frame.type === 'hello') resolve(ws);
-      else onLive(frame, now);
+      else for (const m of Array.isArray(frame) ? frame : [frame]) onLive(m, now); // a burst may come batched
     });
   });
 }
@@ -139,7 +141,7 @@ async function main() {
       databaseUrl,
       redisUrl,
       requireDemo: false,
-      env: { DATA_DIR: dataDir, SEED_DEMO: '0', ORGANIZER_TOKEN: organizerToken, NODE_OPTIONS: nodeOptions }
+      echo: !!process.env.BENCH_ECHO, env: { DATA_DIR: dataDir, SEED_DEMO: '0', ORGANIZER_TOKEN: organizerToken, NODE_OPTIONS: nodeOptions }
     });
   } catch (e) {
     console.log(`live fan-out bench: server did not start: ${e.message.split('\n').slice(0, 12).join('\n  ')}`);
@@ -159,13 +161,14 @@ async function main() {
     const inspect = await inspector(server);
     const before = await inspect.memory();
 
-    // Ten new photos, stored through the signed upload flow ahead of time; the burst
+    // Ten new photos (random colours: never duplicates of an earlier run's on a shared
+    // database), stored through the signed upload flow ahead of time; the burst
     // registers them all at once (POST /api/v2/images/upload publishes image_add).
     const auth = { authorization: `Bearer ${organizerToken}` };
     const sign = await api(base, `/api/v2/common/imagesign?gallery_id=${gallery}`, { headers: auth });
     const keys = [];
     for (let i = 0; i < BURST; i++) {
-      const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 20 * i, g: 120, b: 240 - 20 * i } } }).jpeg().toBuffer();
+      const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 20 * i, g: crypto.randomInt(256), b: crypto.randomInt(256) } } }).jpeg().toBuffer();
       const key = `${sign.dir}${crypto.createHash('sha256').update(bytes).digest('hex')}.jpg`;
       const form = new FormData();
       for (const [k, v] of Object.entries({ key, policy: sign.policy, OSSAccessKeyId: sign.accessid, success_action_status: '200', signature: sign.signature })) form.append(k, v);
@@ -185,7 +188,11 @@ async function main() {
     sockets = opened.sockets;
     const connectS = (Date.now() - t0) / 1000;
     const idle = await inspect.memory();
-    inspect.close();
+    // BENCH_PROFILE=<file>: a CPU profile of the server during the burst (open it in Chrome DevTools).
+    if (process.env.BENCH_PROFILE) {
+      await inspect.call('Profiler.enable');
+      await inspect.call('Profiler.start');
+    }
     const n = sockets.length;
     const perConnKiB = n ? (idle.rssKiB - before.rssKiB) / n : NaN;
     const heapPerConnKiB = n ? (idle.heapKiB - before.heapKiB) / n : NaN;
@@ -211,6 +218,11 @@ async function main() {
     const until = Date.now() + DELIVERY_LIMIT_MS;
     while (latencies.length < expected && Date.now() < until) await sleep(50);
     const rssBurst = rssKiB(server.pid);
+    if (process.env.BENCH_PROFILE) {
+      const { profile } = await inspect.call('Profiler.stop');
+      fs.writeFileSync(process.env.BENCH_PROFILE, JSON.stringify(profile));
+    }
+    inspect.close();
 
     const sorted = [...latencies].sort((a, b) => a - b);
     const p95 = pct(sorted, 95);

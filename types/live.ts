@@ -115,8 +115,23 @@ export type LiveControlFrame =
   | { type: 'join'; gallery: number }
   | { type: 'leave'; gallery: number };
 
-/** Every frame the server sends: live messages and its control frames. */
-export type LiveServerFrame = LiveMessage | Extract<LiveControlFrame, { type: 'hello' | 'pong' }>;
+/**
+ * During a burst the server coalesces a room's messages: the first goes out at once,
+ * the ones published within LIVE_COALESCE_MS after it travel together as one JSON
+ * array frame (in publish order), so a burst of uploads costs each viewer one
+ * write and one wake-up instead of one per photo.
+ */
+export const LIVE_COALESCE_MS = 40;
+/** At most this many messages in one array frame; a fuller batch goes out at once. */
+export const LIVE_BATCH_MAX = 100;
+
+/** Every frame the server sends: live messages (alone or as a batch) and its control frames. */
+export type LiveServerFrame = LiveMessage | LiveMessage[] | Extract<LiveControlFrame, { type: 'hello' | 'pong' }>;
+
+/** The messages of one parsed frame: the elements of a batch, or the frame itself. */
+export function liveMessagesOf(frame: unknown): unknown[] {
+  return Array.isArray(frame) ? frame : [frame];
+}
 
 /** Every frame a client may send. */
 export type LiveClientFrame = Extract<LiveControlFrame, { type: 'ping' | 'join' | 'leave' }>;

@@ -1,5 +1,5 @@
 import { action, makeObservable, observable } from 'mobx';
-import { dispatchLive, LIVE_HEARTBEAT_MS, LIVE_PATH, type LiveClientFrame, type LiveHandlers, type LiveMessage } from '../../types/live';
+import { dispatchLive, liveMessagesOf, LIVE_HEARTBEAT_MS, LIVE_PATH, type LiveClientFrame, type LiveHandlers, type LiveMessage } from '../../types/live';
 import { openSocket, socketOrigin, onForeground, type SocketFactory, type SocketLike } from '../platform/socket';
 import { readStored } from '../platform/storage';
 import { TOKEN_KEY } from './client';
@@ -184,9 +184,11 @@ export class LiveConnection {
     } catch {
       return;
     }
-    const room = (msg as Partial<LiveMessage> | null)?.room;
-    if (typeof room !== 'number') return;
-    for (const h of [...(this.rooms.get(room) ?? [])]) dispatchLive(h, msg);
+    for (const m of liveMessagesOf(msg)) {
+      const room = (m as Partial<LiveMessage> | null)?.room;
+      if (typeof room !== 'number') continue;
+      for (const h of [...(this.rooms.get(room) ?? [])]) dispatchLive(h, m);
+    }
   }
 
   private beat(): void {

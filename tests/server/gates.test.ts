@@ -74,9 +74,9 @@ describe.each(BACKENDS)('gated pages on %s', (backend) => {
     const images = new ImageService(s.ctx);
     const photos: { id: number; hash: string }[] = [];
     for (let i = 0; i < 2; i++) {
-      const buf = await sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 40 * n, g: 80 + i, b: 120 } } }).jpeg().toBuffer();
+      const buf = await sharp({ create: { width: 320, height: 200, channels: 3, background: { r: (37 * n) % 256, g: 40 + 120 * i, b: (53 * n) % 256 } } }).jpeg().toBuffer();
       const img = await images.ingest(buf, `G${n}_${i}.JPG`);
-      photos.push({ id: (await images.addPhoto(s.db, id, img, { origin: `G${n}_${i}.JPG` }))!, hash: img.hash });
+      photos.push({ id: (await images.addPhoto(s.db, id, img, { origin: `G${n}_${i}.JPG` }))!.id, hash: img.hash });
     }
     await s.ctx.gates.service.setGate(id, kind, gate);
     return { id, link: `gate${String(n).padStart(4, '0')}`, photos };

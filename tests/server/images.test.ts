@@ -114,7 +114,7 @@ describe.each(BACKENDS)('images on %s', (backend) => {
       const g = await insertGallery(s.db, { link_id: 'dedup001' });
       const first = await images.addPhoto(s.db, g, shared, { origin: 'a.jpg', tags: ['Stage'] });
       const second = await images.addPhoto(s.db, g, shared, { origin: 'b.jpg' });
-      expect(first).toEqual(expect.any(Number));
+      expect(first).toMatchObject({ id: expect.any(Number), gallery_id: g, hash: shared.hash, origin: 'a.jpg', tags: ['Stage'] });
       expect(second).toBeNull();
       const { rows } = await s.db.query<{ image_total: number }>('SELECT image_total FROM galleries WHERE id = $1', [g]);
       expect(rows[0].image_total).toBe(1);

@@ -1,10 +1,13 @@
 import WebSocket from 'ws';
+import { liveMessagesOf } from '../../types/live';
 
-/** A test WebSocket client that keeps every JSON frame it receives, in order. */
+/** A test WebSocket client that keeps every JSON frame it receives (a batch as its messages), in order. */
 export interface LiveConn {
   ws: WebSocket;
   /** Every parsed frame so far. */
   frames: Array<Record<string, unknown>>;
+  /** Every frame as it came on the wire (a batch is one entry). */
+  raw: string[];
   /** The next frame (after the ones already taken) that matches, waiting for it. */
   next(match?: (f: Record<string, unknown>) => boolean, what?: string): Promise<Record<string, unknown>>;
   /** Resolves with the close code once the socket is closed. */
@@ -18,11 +21,14 @@ export function openLive(url: string, headers: Record<string, string> = {}): Pro
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, { headers });
     const frames: Array<Record<string, unknown>> = [];
+    const raw: string[] = [];
     let taken = 0;
     let wake: (() => void) | null = null;
     const closed = new Promise<number>((res) => ws.on('close', (code) => res(code)));
     ws.on('message', (data) => {
-      frames.push(JSON.parse(String(data)));
+      raw.push(String(data));
+      // A batch frame (types/live.ts LIVE_COALESCE_MS) is taken as its messages, in order.
+      frames.push(...liveMessagesOf(JSON.parse(String(data))).map((f) => f as Record<string, unknown>));
       wake?.();
     });
     ws.on('unexpected-response', (_req, res) => {
@@ -34,6 +40,7 @@ export function openLive(url: string, headers: Record<string, string> = {}): Pro
       resolve({
         ws,
         frames,
+        raw,
         closed,
         send: (v) => ws.send(typeof v === 'string' || Buffer.isBuffer(v) ? v : JSON.stringify(v)),
         async next(match = () => true, what = 'a frame') {

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { BACKENDS, insertGallery, startTestServer, type TestServer } from './helpers';
 import { openLive, refusedUpgrade, type LiveConn } from './live-client';
-import { LIVE_PATH } from '../../types/live';
+import { LIVE_COALESCE_MS, LIVE_PATH } from '../../types/live';
 
 /** Starts the server on a loopback port; returns its ws:// base. */
 async function listen(s: TestServer): Promise<string> {
@@ -91,6 +91,27 @@ describe.each(BACKENDS)('live channel (%s)', (backend) => {
       });
     }
     expect(await b.next((f) => f.type !== 'hello', 'a live message')).toEqual({ type: 'image_hide', room: roomB, data: { galleryid: roomB, ids: [7] } });
+  });
+
+  it('sends a burst to a room as its first message, then the rest as one array frame in publish order', async () => {
+    const quiet = () => new Promise((r) => setTimeout(r, 3 * LIVE_COALESCE_MS));
+    const c = await connect(roomA);
+    await c.next(isLive('hello'), 'hello');
+    await quiet(); // earlier tests' messages to this room
+    const ids = [101, 102, 103, 104];
+    for (const id of ids) await s.ctx.live.publish(roomA, 'image_add', { galleryid: roomA, id, shoottime: 1_700_000_000 + id });
+    for (const id of ids) expect(await c.next(isLive('image_add'), `image_add ${id}`)).toMatchObject({ data: { id } });
+    const wire = c.raw.slice(1).map((t) => JSON.parse(t));
+    expect(wire).toHaveLength(2);
+    expect(wire[0]).toMatchObject({ type: 'image_add', room: roomA, data: { id: 101 } });
+    expect(Array.isArray(wire[1])).toBe(true);
+    expect(wire[1].map((m: { data: { id: number } }) => m.data.id)).toEqual([102, 103, 104]);
+    // A quiet room sends the next message alone again, and control frames keep their order.
+    await quiet();
+    await s.ctx.live.publish(roomA, 'image_delete', { galleryid: roomA, ids: [101] });
+    c.send({ type: 'ping' });
+    await c.next(isLive('pong'), 'pong');
+    expect(c.raw.slice(3).map((t) => JSON.parse(t).type)).toEqual(['image_delete', 'pong']);
   });
 
   it('lets one socket join and leave rooms', async () => {

@@ -40,7 +40,7 @@ describe.each(BACKENDS)('paid originals on %s', (backend) => {
   async function add(gallery: number, seed: number): Promise<{ id: number; img: IngestedImage }> {
     const images = new ImageService(s.ctx);
     const img = await images.ingest(await jpeg(seed), `IMG_${seed}.JPG`);
-    const id = (await images.addPhoto(s.db, gallery, img, { origin: `IMG_${seed}.JPG` }))!;
+    const id = (await images.addPhoto(s.db, gallery, img, { origin: `IMG_${seed}.JPG` }))!.id;
     return { id, img };
   }
 

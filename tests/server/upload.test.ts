@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { BACKENDS, startTestServer, insertGallery, type TestServer } from './helpers';
 import { resolveUploadSecret, signPolicy, UPLOAD_ACCESS_ID, UPLOAD_POLICY_TTL_S } from '../../server/src/storage/policy';
 import { imagePipelineFor } from '../../server/src/images';
+import { prerenderQueueFor } from '../../server/src/services/ingest';
 import { cacheKey } from '../../server/src/images/cache';
 import { originalKey } from '../../server/src/storage';
 import type { LiveMessage } from '../../types/live';
@@ -119,7 +120,13 @@ describe.each(BACKENDS)('photographer upload on %s', (backend) => {
     expect(up.headers.etag).toBe(`"${crypto.createHash('md5').update(bytes).digest('hex').toUpperCase()}"`);
     expect(await s.ctx.store.get(key)).toEqual(bytes);
 
+    const rendersBefore = imagePipelineFor(s.ctx).cache.stats.renders;
+    const rendersAtPublish: number[] = [];
+    const watch = s.ctx.bus.subscribe((m) => {
+      if (m.type === 'image_add') rendersAtPublish.push(imagePipelineFor(s.ctx).cache.stats.renders);
+    });
     const res = await register({ gallery_id: galleryId, hash: key, link_id: 'upload01', tags: ['stage', 'day1'], keywords: 'speaker', origin: 'IMG_0001.JPG' });
+    watch();
     expect(res.statusCode).toBe(200);
     const { photo, duplicate } = res.json().data;
     expect(duplicate).toBe(false);
@@ -129,12 +136,17 @@ describe.each(BACKENDS)('photographer upload on %s', (backend) => {
     expect(await s.ctx.store.exists(key)).toBe(false);
     expect(await s.ctx.store.get(originalKey(photo.hash))).toEqual(bytes);
 
-    // The grid styles were rendered before the photo became visible.
+    // The wide grid cell in WebP was rendered before the photo was published; the
+    // other grid variants follow in the background.
     const cache = imagePipelineFor(s.ctx).cache;
+    expect(rendersAtPublish).toEqual([rendersBefore + 1]);
+    await prerenderQueueFor(s.ctx).idle();
+    await cache.flush();
     for (const style of ['wx_375_240', 'wx_250_160']) {
       for (const ext of ['webp', 'jpg'] as const) expect(fs.existsSync(cache.file(cacheKey({ hash: photo.hash, style, ext, mark: '' })))).toBe(true);
     }
     const renders = cache.stats.renders;
+    expect(renders).toBe(rendersBefore + 4);
     const img = await s.app.inject({ method: 'GET', url: `/img/${photo.hash}!wx_375_240?g=${galleryId}`, headers: { accept: 'image/webp' } });
     expect(img.statusCode).toBe(200);
     expect(cache.stats.renders).toBe(renders);

@@ -56,13 +56,13 @@ describe.each(BACKENDS)('zip downloads on %s', (backend) => {
     for (let i = 0; i < 4; i++) {
       const img = await images.ingest(await jpeg(i));
       // Two photos share a file name: the archive de-duplicates it.
-      const id = (await images.addPhoto(s.db, paidGallery, img, { origin: i < 2 ? 'IMG_0001.JPG' : `DSC_${i}.jpg` }))!;
+      const id = (await images.addPhoto(s.db, paidGallery, img, { origin: i < 2 ? 'IMG_0001.JPG' : `DSC_${i}.jpg` }))!.id;
       paidIds.push(id);
       hashes.set(id, img.hash);
     }
     for (let i = 4; i < 6; i++) {
       const img = await images.ingest(await jpeg(i));
-      const id = (await images.addPhoto(s.db, freeGallery, img, { origin: `F_${i}.jpg` }))!;
+      const id = (await images.addPhoto(s.db, freeGallery, img, { origin: `F_${i}.jpg` }))!.id;
       freeIds.push(id);
       hashes.set(id, img.hash);
     }

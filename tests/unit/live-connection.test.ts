@@ -179,4 +179,19 @@ describe('live connection', () => {
     expect(added).toEqual([42]);
     expect(deleted).toEqual([[3, 4]]);
   });
+
+  it('takes a batch frame as its messages, in order, each to its own room', () => {
+    const env = setup();
+    const seen: string[] = [];
+    env.conn.watch(1, { image_add: (d) => seen.push(`1:add:${d.id}`), image_hide: (d) => seen.push(`1:hide:${d.ids}`) });
+    env.conn.watch(2, { image_add: (d) => seen.push(`2:add:${d.id}`) });
+    env.last().open();
+    env.last().receive([
+      { type: 'image_add', room: 1, data: { galleryid: 1, id: 7, shoottime: 5 } },
+      { type: 'image_add', room: 2, data: { galleryid: 2, id: 8, shoottime: 5 } },
+      'garbage',
+      { type: 'image_hide', room: 1, data: { galleryid: 1, ids: [7] } }
+    ]);
+    expect(seen).toEqual(['1:add:7', '2:add:8', '1:hide:7']);
+  });
 });

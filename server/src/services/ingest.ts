@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { AppContext } from '../context';
-import { AppError, badRequest, notFound } from '../http';
+import { AppError, badRequest } from '../http';
 import { ErrorCode } from '../../../types/envelope';
 import { checkKey } from '../storage';
 import { ImageService, type IngestedImage } from './images';
@@ -16,9 +16,67 @@ import type { ImageUploadResult } from '../../../types/api/upload';
  * The grid styles of the photo list (src/utils/image.ts styleForWidth with crop:
  * wx_375_240 for wide cells, wx_250_160 for small ones and the viewer's thumb
  * strip), in both negotiated formats: the first visitor gets a cached file.
+ * The first one (the wide cell in WebP, what browsers and the mini-program ask
+ * for first) is rendered before the photo is published, which also proves the
+ * file decodes; the others follow in the background, one at a time, so a burst of
+ * uploads reaches viewers without waiting for every variant. A request that comes
+ * while its variant renders joins that render (ImageCache single-flight).
  */
 export const PRERENDER_STYLES: ImageStyleName[] = ['wx_375_240', 'wx_250_160'];
 const PRERENDER_FORMATS: OutputFormat[] = ['webp', 'jpeg'];
+
+/**
+ * Background renders of the grid variants after a photo is published, one at a time
+ * per process, and only while no registration is running: during a burst of uploads
+ * the CPU goes to publishing photos, the variants follow when it pauses.
+ */
+class PrerenderQueue {
+  private jobs: Array<() => Promise<void>> = [];
+  private running = false;
+  private busy = 0;
+  private waiters: Array<() => void> = [];
+
+  add(job: () => Promise<void>): void {
+    this.jobs.push(job);
+    void this.pump();
+  }
+
+  /** A registration started; its end() lets the queue run again. */
+  hold(): () => void {
+    this.busy++;
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      this.busy--;
+      void this.pump();
+    };
+  }
+
+  /** Resolves once every render queued so far is done (tests, shutdown). */
+  idle(): Promise<void> {
+    if (!this.jobs.length && !this.running) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  private async pump(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    while (this.jobs.length && !this.busy) {
+      // A failed background render only costs its first request a render.
+      await this.jobs.shift()!().catch(() => undefined);
+    }
+    this.running = false;
+    if (!this.jobs.length) for (const w of this.waiters.splice(0)) w();
+  }
+}
+
+const queues = new WeakMap<object, PrerenderQueue>();
+export function prerenderQueueFor(ctx: AppContext): PrerenderQueue {
+  let q = queues.get(ctx);
+  if (!q) queues.set(ctx, (q = new PrerenderQueue()));
+  return q;
+}
 
 /** Uploaded objects live under this prefix (routes/upload.ts signs `uploads/g{id}/` or `uploads/global/`). */
 export const UPLOAD_PREFIX = 'uploads/';
@@ -46,7 +104,7 @@ export function parseTagList(name: string, value: unknown): string[] {
 
 /**
  * Registering an uploaded object as a photo: read it, store it by content hash,
- * render the grid styles, and only then insert the row visitors can see.
+ * render the first grid variant, and only then insert the row visitors can see.
  */
 export class IngestService {
   private images: ImageService;
@@ -56,9 +114,18 @@ export class IngestService {
   }
 
   async register(input: RegisterInput): Promise<ImageUploadResult> {
+    const end = prerenderQueueFor(this.ctx).hold();
+    try {
+      return await this.registerNow(input);
+    } finally {
+      end();
+    }
+  }
+
+  private async registerNow(input: RegisterInput): Promise<ImageUploadResult> {
     const { galleryId, key } = input;
-    const gallery = await this.ctx.galleries.findRow('id', galleryId);
-    if (!gallery) throw notFound(`Gallery ${galleryId} not found`);
+    // The short-lived cache: a burst of uploads to one gallery reads its row once.
+    const gallery = await this.ctx.galleries.cachedById(galleryId);
     if (input.linkId !== undefined && input.linkId !== gallery.link_id) throw badRequest('link_id does not match gallery_id');
     if (!key.startsWith(UPLOAD_PREFIX)) throw badRequest(`hash must be the key of an uploaded object (${UPLOAD_PREFIX}…)`);
     try {
@@ -90,40 +157,54 @@ export class IngestService {
       return { photo: existing, duplicate: true };
     }
 
-    await this.prerender(img.hash, gallery.watermarks).catch(async (e) => {
+    const renderRest = await this.prerender(img.hash, gallery.watermarks).catch(async (e) => {
       if (e instanceof AppError) throw e;
       await this.ctx.store.delete(key);
       throw new AppError(ErrorCode.BAD_REQUEST, 'Unsupported image type');
     });
 
     // One statement: the row and the gallery's image_total commit together, and
-    // the row exists only once the original and the grid renders are stored.
-    const id = await this.images.addPhoto(this.ctx.db, galleryId, img, {
+    // the row exists only once the original and the first grid render are stored.
+    const row = await this.images.addPhoto(this.ctx.db, galleryId, img, {
       origin: (input.origin ?? path.posix.basename(key)).slice(0, 255),
       tags
     });
-    const photo = await this.photoByHash(galleryId, img.hash);
-    if (!photo) throw new AppError(ErrorCode.INTERNAL, 'Photo vanished after insert');
-    await this.ctx.store.delete(key);
-    if (id === null) return { photo, duplicate: true }; // a concurrent call inserted it first
+    if (!row) {
+      await this.ctx.store.delete(key);
+      // A concurrent call inserted it first.
+      const photo = await this.photoByHash(galleryId, img.hash);
+      if (!photo) throw new AppError(ErrorCode.INTERNAL, 'Photo vanished after insert');
+      return { photo, duplicate: true };
+    }
+    const photo = presentPhoto(row);
     this.ctx.photos.invalidate(galleryId);
     this.ctx.galleries.invalidate(galleryId);
     await this.ctx.live.publish(galleryId, 'image_add', { galleryid: galleryId, id: photo.id, shoottime: photo.shoottime });
+    renderRest();
+    await this.ctx.store.delete(key);
     return { photo, duplicate: false };
   }
 
-  /** The same keys plan() will compute for a photo of this gallery (show_mark 1). */
-  private async prerender(hash: string, watermarks: unknown): Promise<void> {
+  /**
+   * The grid variants plan() will ask for, with the keys it computes for a photo of
+   * this gallery (show_mark 1): the first is rendered now, the rest are queued.
+   */
+  private async prerender(hash: string, watermarks: unknown): Promise<() => void> {
     const pipeline = imagePipelineFor(this.ctx);
     const watermark = normalizeWatermark(watermarks);
     const mark = watermark ? watermarkFingerprint(watermark) : '';
-    for (const style of PRERENDER_STYLES) {
-      for (const format of PRERENDER_FORMATS) {
+    const renders = PRERENDER_FORMATS.flatMap((format) =>
+      PRERENDER_STYLES.map((style) => {
         const key = cacheKey({ hash, style, ext: format === 'webp' ? 'webp' : 'jpg', mark });
         const plan: ImagePlan = { hash, style, format, contentType: FORMAT_MIME[format], watermark, key, etag: `"${key}"` };
-        await pipeline.body(plan);
-      }
-    }
+        return () => pipeline.body(plan).then(() => undefined);
+      })
+    );
+    await renders[0]();
+    const queue = prerenderQueueFor(this.ctx);
+    return () => {
+      for (const render of renders.slice(1)) queue.add(render);
+    };
   }
 
   private async photoByHash(galleryId: number, hash: string) {
