@@ -39,10 +39,27 @@ export interface FakeTrade {
   transaction_id?: string;
 }
 
-/** The fake WeChat Pay server: answers prepay and the order query; refuses badly signed requests. */
+export const PLATFORM_KEY_ID = 'PUB_KEY_ID_0114232134912410000000000000';
+
+/** WeChat's headers over an answer or notification body, signed with the platform key (or `signer`). */
+export function platformSigned(body: string, o: { timestamp?: number; signer?: string; serial?: string } = {}): Record<string, string> {
+  const ts = String(o.timestamp ?? Math.floor(Date.now() / 1000));
+  const sigNonce = crypto.randomBytes(16).toString('hex');
+  const signature = crypto.sign('RSA-SHA256', Buffer.from(`${ts}\n${sigNonce}\n${body}\n`), o.signer ?? platform.privateKey).toString('base64');
+  return {
+    'wechatpay-timestamp': ts, 'wechatpay-nonce': sigNonce, 'wechatpay-signature': signature,
+    'wechatpay-serial': o.serial ?? PLATFORM_KEY_ID, 'wechatpay-signature-type': 'WECHATPAY2-SHA256-RSA2048'
+  };
+}
+
+/**
+ * The fake WeChat Pay server: answers prepay, the order query and close, signing its answers with
+ * the platform key (`answerSigner` swaps the key to play an impostor); refuses badly signed requests.
+ */
 export async function startFakeWechatPay() {
   const trades = new Map<string, FakeTrade>();
-  const requests: { method: string; url: string; body: Record<string, unknown> | null; signed: boolean }[] = [];
+  const requests: { method: string; url: string; body: Record<string, unknown> | null; signed: boolean; headers: http.IncomingHttpHeaders }[] = [];
+  const fake = { answerSigner: undefined as string | undefined };
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (c) => (raw += c));
@@ -53,14 +70,23 @@ export async function startFakeWechatPay() {
       const signed = auth.startsWith('WECHATPAY2-SHA256-RSA2048 ') && f.mchid === MCHID &&
         crypto.verify('RSA-SHA256', Buffer.from(message), merchant.publicKey, Buffer.from(f.signature ?? '', 'base64'));
       const body = raw ? JSON.parse(raw) : null;
-      requests.push({ method: req.method!, url: req.url!, body, signed });
+      requests.push({ method: req.method!, url: req.url!, body, signed, headers: req.headers });
       const send = (status: number, json: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(json));
+        const text = status === 204 ? '' : JSON.stringify(json);
+        res.writeHead(status, { 'content-type': 'application/json', ...platformSigned(text, { signer: fake.answerSigner }) });
+        res.end(text);
       };
       if (!signed) return send(401, { code: 'SIGN_ERROR', message: 'bad signature' });
       if (req.method === 'POST' && req.url === '/v3/pay/transactions/native') return send(200, { code_url: `weixin://wxpay/bizpayurl?pr=${body.out_trade_no}` });
       if (req.method === 'POST' && req.url === '/v3/pay/transactions/jsapi') return send(200, { prepay_id: `wx_prepay_${body.out_trade_no}` });
+      const closing = /^\/v3\/pay\/transactions\/out-trade-no\/([^/?]+)\/close$/.exec(req.url ?? '');
+      if (req.method === 'POST' && closing && body?.mchid === MCHID) {
+        const no = decodeURIComponent(closing[1]);
+        const t = trades.get(no);
+        if (t?.trade_state === 'SUCCESS') return send(400, { code: 'ORDERPAID', message: 'order paid' });
+        trades.set(no, { trade_state: 'CLOSED', amount: t?.amount ?? 0 });
+        return send(204, null);
+      }
       const m = /^\/v3\/pay\/transactions\/out-trade-no\/([^?]+)\?mchid=(\d+)$/.exec(req.url ?? '');
       if (req.method === 'GET' && m) {
         const t = trades.get(decodeURIComponent(m[1]));
@@ -72,7 +98,7 @@ export async function startFakeWechatPay() {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { base, trades, requests, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return Object.assign(fake, { base, trades, requests, close: () => new Promise<void>((r) => server.close(() => r())) });
 }
 
 export function wechatEnv(base: string): Record<string, string> {
@@ -81,6 +107,7 @@ export function wechatEnv(base: string): Record<string, string> {
     WECHAT_PAY_SERIAL: '5157F09EFDC096DE15EBE81A47057A72',
     WECHAT_PAY_PRIVATE_KEY: merchant.privateKey,
     WECHAT_PAY_PLATFORM_PUBLIC_KEY: platform.publicKey,
+    WECHAT_PAY_PLATFORM_PUBLIC_KEY_ID: PLATFORM_KEY_ID,
     WECHAT_PAY_APIV3_KEY: APIV3_KEY,
     WECHAT_PAY_BASE: base,
     WECHAT_PAY_APPID: APPID,
@@ -95,6 +122,7 @@ export interface NotifyOptions {
   timestamp?: number;
   signer?: string;
   appid?: string;
+  serial?: string;
 }
 
 /** A TRANSACTION.SUCCESS notification as WeChat sends it: encrypted resource, signed raw body. */
@@ -109,14 +137,5 @@ export function signedNotification(outTradeNo: string, o: NotifyOptions): { body
     id: crypto.randomUUID(), create_time: new Date().toISOString(), resource_type: 'encrypt-resource', event_type: 'TRANSACTION.SUCCESS', summary: '支付成功',
     resource: { original_type: 'transaction', algorithm: 'AEAD_AES_256_GCM', ciphertext: encryptResource(APIV3_KEY, resource, nonce, 'transaction'), associated_data: 'transaction', nonce }
   });
-  const ts = String(o.timestamp ?? Math.floor(Date.now() / 1000));
-  const sigNonce = crypto.randomBytes(16).toString('hex');
-  const signature = crypto.sign('RSA-SHA256', Buffer.from(`${ts}\n${sigNonce}\n${body}\n`), o.signer ?? platform.privateKey).toString('base64');
-  return {
-    body,
-    headers: {
-      'content-type': 'application/json', 'wechatpay-timestamp': ts, 'wechatpay-nonce': sigNonce, 'wechatpay-signature': signature,
-      'wechatpay-serial': 'PUB_KEY_ID_0000', 'wechatpay-signature-type': 'WECHATPAY2-SHA256-RSA2048'
-    }
-  };
+  return { body, headers: { 'content-type': 'application/json', ...platformSigned(body, o) } };
 }

@@ -2,7 +2,9 @@
 // item 7 (signature over the raw body, timestamp window, amount, idempotence) plus the query fallback.
 import crypto from 'node:crypto';
 import { BACKENDS, startTestServer, insertGallery, insertPhotos, type TestServer } from './helpers';
-import { insertGoods, merchant, newUser, signedNotification, startFakeWechatPay, wechatEnv, APPID, MP_APPID } from './pay-fixture';
+import { insertGoods, merchant, newUser, signedNotification, startFakeWechatPay, wechatEnv, APPID, MP_APPID, PLATFORM_KEY_ID } from './pay-fixture';
+import { PayService } from '../../server/src/services/pay';
+import { createPaymentProvider } from '../../server/src/pay';
 
 const NOTIFY = '/api/v2/pay/notify/wechat';
 
@@ -146,6 +148,69 @@ describe.each(BACKENDS)('WeChat Pay notifications on %s', (backend) => {
     await s.db.query('UPDATE orders SET created_at = created_at - 10 WHERE id = $1', [order.id]);
     expect((await get(`/api/v2/pay/charge?id=${order.id}`)).json().data.status).toBe(0);
     expect((await orderRow(order.id)).status).toBe('created');
+  });
+
+  it('refuses a notification signed for another platform key id, leaving the order unchanged', async () => {
+    const order = await newOrder(1);
+    const row = await orderRow(order.id);
+    const res = await notify(signedNotification(order.out_trade_no, { amount: order.amount, serial: 'PUB_KEY_ID_0000000000000000000000000000' }));
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'FAIL' });
+    expect(await orderRow(order.id)).toEqual(row);
+  });
+
+  it('sends our key id and time_expire, and trusts no answer that the platform key did not sign', async () => {
+    const order = await newOrder(1);
+    const created = (await s.db.query<{ created_at: number }>('SELECT created_at FROM orders WHERE id = $1', [order.id])).rows[0].created_at;
+    const native = (await post('/api/v2/pay/prepay', { id: order.id, channel: 'native' })).json();
+    expect(native.code).toBe(200);
+    const sent = fake.requests.filter((r) => r.url === '/v3/pay/transactions/native').pop()!;
+    expect(sent.headers['wechatpay-serial']).toBe(PLATFORM_KEY_ID);
+    // Two hours to pay, written in China time as WeChat expects.
+    expect(sent.body!.time_expire).toBe(new Date((created + 2 * 3600 + 8 * 3600) * 1000).toISOString().replace(/\.\d{3}Z$/, '+08:00'));
+
+    // An impostor answers the query fallback with SUCCESS: the order stays unpaid.
+    const other = await newOrder(1);
+    fake.trades.set(other.out_trade_no, { trade_state: 'SUCCESS', amount: other.amount, transaction_id: '4200000010' });
+    await s.db.query('UPDATE orders SET created_at = created_at - 10 WHERE id = $1', [other.id]);
+    fake.answerSigner = crypto.generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } }).privateKey;
+    try {
+      expect((await get(`/api/v2/pay/charge?id=${other.id}`)).json().data.status).toBe(0);
+      expect((await orderRow(other.id)).status).toBe('created');
+      const third = await newOrder(1);
+      const refused = (await post('/api/v2/pay/prepay', { id: third.id, channel: 'native' })).json();
+      expect(refused.code).toBe(500);
+      expect(refused.data).toBeNull();
+    } finally {
+      fake.answerSigner = undefined;
+    }
+  });
+
+  it('closes an unpaid order after two hours with WeChat, and a new purchase makes a new order', async () => {
+    const order = await newOrder(1);
+    await post('/api/v2/pay/prepay', { id: order.id, channel: 'native' });
+    fake.trades.set(order.out_trade_no, { trade_state: 'NOTPAY', amount: order.amount });
+    await s.db.query('UPDATE orders SET created_at = created_at - 7201 WHERE id = $1', [order.id]);
+    expect((await get(`/api/v2/pay/charge?id=${order.id}`)).json().data).toMatchObject({ status: 0, state: 'closed' });
+    expect(fake.requests.some((r) => r.method === 'POST' && r.url === `/v3/pay/transactions/out-trade-no/${order.out_trade_no}/close` && r.signed)).toBe(true);
+    expect(fake.trades.get(order.out_trade_no)?.trade_state).toBe('CLOSED');
+    expect((await post('/api/v2/pay/prepay', { id: order.id, channel: 'native' })).json().code).toBe(400);
+    const again = (await post('/api/v2/pay/predownimg', { gallery_id: galleryId, goods_id: goodsId, link_id: 'payg0001', imgids: order.ids })).json();
+    expect(again.code).toBe(200);
+    expect(again.data.id).not.toBe(order.id);
+  });
+
+  it('settles instead of closing an expired order that WeChat reports paid, also from the periodic sweep', async () => {
+    const order = await newOrder(1);
+    fake.trades.set(order.out_trade_no, { trade_state: 'SUCCESS', amount: order.amount, transaction_id: '4200000011' });
+    const stale = await newOrder(1);
+    fake.trades.set(stale.out_trade_no, { trade_state: 'NOTPAY', amount: stale.amount });
+    await s.db.query('UPDATE orders SET created_at = created_at - 7300 WHERE id = ANY($1::int[])', [[order.id, stale.id]]);
+    const service = new PayService(s.db, createPaymentProvider(s.ctx.config));
+    expect(await service.sweepExpired()).toBeGreaterThanOrEqual(2);
+    expect((await orderRow(order.id)).status).toBe('paid');
+    expect((await orderRow(stale.id)).status).toBe('closed');
+    expect(await paidCount(order.id)).toBe(1);
   });
 
   it('keeps the sandbox page away when real credentials are configured', async () => {

@@ -23,7 +23,7 @@ describe.each(BACKENDS)('payment (sandbox) on %s', (backend) => {
     goodsId = await insertGoods(s, galleryId, 100);
     downloadGoods = await insertGoods(s, galleryId, 500, 'download');
     await s.db.query('UPDATE galleries SET is_pay_down = $2 WHERE id = $1', [galleryId, goodsId]);
-    photos = await insertPhotos(s.db, galleryId, 6);
+    photos = await insertPhotos(s.db, galleryId, 7);
     user = await newUser(s);
     other = await newUser(s);
     guest = await newUser(s, false);
@@ -110,6 +110,18 @@ describe.each(BACKENDS)('payment (sandbox) on %s', (backend) => {
     expect((await get('/api/v2/user/payedimages?page=1', other.token)).json().data.total).toBe(0);
     // Paying again is "check": nothing left to pay.
     expect((await post('/api/v2/pay/prepay', { id: order.id, channel: 'native' })).json().data.status).toBe(1);
+  });
+
+  it('closes a sandbox order nobody paid within two hours: the page says so and refuses to pay', async () => {
+    const order = (await post('/api/v2/pay/paytoimage', { gallery_id: galleryId, goods_id: goodsId, link_id: 'paysb001', imgids: [photos[6]] })).json().data;
+    await s.db.query('UPDATE orders SET created_at = created_at - 7201 WHERE id = $1', [order.id]);
+    const page = await s.app.inject({ method: 'GET', url: `/sandbox/pay/${order.out_trade_no}` });
+    expect(page.body).toContain('Closed');
+    expect(page.body).not.toMatch(/<button/);
+    const confirm = await s.app.inject({ method: 'POST', url: `/sandbox/pay/${order.out_trade_no}/confirm` });
+    expect(confirm.json()).toMatchObject({ code: 400, data: null });
+    expect((await get(`/api/v2/pay/charge?id=${order.id}`)).json().data).toMatchObject({ status: 0, state: 'closed' });
+    expect((await get('/api/v2/user/payedimages?page=1')).json().data.items.map((i: { id: number }) => i.id)).not.toContain(photos[6]);
   });
 
   it('answers 200201 with the already-paid ids, and orders only the unpaid ones of a mixed request', async () => {

@@ -9,6 +9,8 @@ export interface WechatPayCredentials {
   privateKey: string;
   /** WeChat Pay platform public key (PEM) that signs answers and notifications. */
   platformPublicKey: string;
+  /** Its id (PUB_KEY_ID_…): sent as Wechatpay-Serial, and what answers and notifications must carry. */
+  platformPublicKeyId: string;
   /** APIv3 key: 32 bytes that decrypt notification resources (AES-256-GCM). */
   apiv3Key: string;
 }
@@ -43,6 +45,7 @@ export function loadPayConfig(env: NodeJS.ProcessEnv, publicUrl: string, webAppI
     WECHAT_PAY_SERIAL: env.WECHAT_PAY_SERIAL || null,
     WECHAT_PAY_PRIVATE_KEY: pem('WECHAT_PAY_PRIVATE_KEY', env.WECHAT_PAY_PRIVATE_KEY),
     WECHAT_PAY_PLATFORM_PUBLIC_KEY: pem('WECHAT_PAY_PLATFORM_PUBLIC_KEY', env.WECHAT_PAY_PLATFORM_PUBLIC_KEY),
+    WECHAT_PAY_PLATFORM_PUBLIC_KEY_ID: env.WECHAT_PAY_PLATFORM_PUBLIC_KEY_ID || null,
     WECHAT_PAY_APIV3_KEY: env.WECHAT_PAY_APIV3_KEY || null
   };
   const given = Object.entries(creds).filter(([, v]) => v);
@@ -71,6 +74,7 @@ export function loadPayConfig(env: NodeJS.ProcessEnv, publicUrl: string, webAppI
           serial: creds.WECHAT_PAY_SERIAL!,
           privateKey: creds.WECHAT_PAY_PRIVATE_KEY!,
           platformPublicKey: creds.WECHAT_PAY_PLATFORM_PUBLIC_KEY!,
+          platformPublicKeyId: creds.WECHAT_PAY_PLATFORM_PUBLIC_KEY_ID!,
           apiv3Key: creds.WECHAT_PAY_APIV3_KEY!
         }
       : null,

@@ -5,6 +5,8 @@ export interface ProviderOrder {
   out_trade_no: string;
   amount_cents: number;
   description: string;
+  /** When the order stops being payable (unix seconds). */
+  expires_at: number;
 }
 
 /** A paid transaction as the provider reports it (notification or order query). */
@@ -30,4 +32,6 @@ export interface PaymentProvider {
   clientParams(order: ProviderOrder, channel: PayChannel, stored: Record<string, string>): ClientPayParams;
   /** The order-query fallback: the payment when the provider reports it paid, null otherwise. */
   query(order: ProviderOrder): Promise<ProviderPayment | null>;
+  /** Make an unpaid order unpayable (an expired one); resolves once the provider has closed it. */
+  close(order: ProviderOrder): Promise<void>;
 }

@@ -18,6 +18,7 @@ export class WechatPayProvider implements PaymentProvider {
       outTradeNo: order.out_trade_no,
       description: order.description,
       amountCents: order.amount_cents,
+      expiresAt: order.expires_at,
       openid
     });
     return r.code_url ? { code_url: r.code_url } : { prepay_id: r.prepay_id! };
@@ -26,6 +27,10 @@ export class WechatPayProvider implements PaymentProvider {
   clientParams(_order: ProviderOrder, channel: PayChannel, stored: Record<string, string>): ClientPayParams {
     if (channel === 'native') return { code_url: stored.code_url };
     return { jsapi: this.client.payParams(channel, stored.prepay_id) };
+  }
+
+  close(order: ProviderOrder): Promise<void> {
+    return this.client.close(order.out_trade_no);
   }
 
   async query(order: ProviderOrder): Promise<ProviderPayment | null> {

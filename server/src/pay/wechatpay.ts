@@ -31,11 +31,27 @@ export class NotifyError extends Error {
 
 export interface PrepayInput {
   outTradeNo: string;
+  /** When the order stops being payable (unix seconds). */
+  expiresAt: number;
   description: string;
   amountCents: number;
   /** Payer openid (jsapi and mp channels). */
   openid?: string;
 }
+
+/** How long an order can be paid: WeChat closes it at time_expire, we close it after. */
+export const ORDER_TTL_S = 2 * 3600;
+
+/** RFC 3339 in China time, as WeChat Pay writes time_expire. */
+export function chinaTime(unixS: number): string {
+  return new Date((unixS + 8 * 3600) * 1000).toISOString().replace(/\.\d{3}Z$/, '+08:00');
+}
+
+type Headers = Record<string, string | string[] | undefined>;
+const header = (headers: Headers, name: string) => {
+  const v = headers[name] ?? headers[name.toLowerCase()];
+  return Array.isArray(v) ? v[0] : v;
+};
 
 const nonce = () => crypto.randomBytes(16).toString('hex');
 const nowS = () => Math.floor(Date.now() / 1000);
@@ -77,12 +93,22 @@ export class WechatPayClient {
         Authorization: this.authorization(method, urlPath, body),
         Accept: 'application/json',
         'Content-Type': 'application/json',
-        'User-Agent': 'live-gallery-server'
+        'User-Agent': 'live-gallery-server',
+        'Wechatpay-Serial': this.opts.platformPublicKeyId
       },
       body: method === 'GET' ? undefined : body,
       signal: AbortSignal.timeout(10_000)
     });
-    const text = await res.text();
+    const raw = Buffer.from(await res.arrayBuffer());
+    const text = raw.toString('utf8');
+    // A successful answer decides what we record (prepay ids, paid orders): it must be WeChat's.
+    if (res.ok) {
+      try {
+        this.verifySignature(Object.fromEntries(res.headers), raw);
+      } catch (e) {
+        throw new Error(`WeChat Pay answer to ${method} ${urlPath.split('?')[0]} refused: ${(e as Error).message}`);
+      }
+    }
     let json: unknown = null;
     try {
       json = text ? JSON.parse(text) : null;
@@ -100,6 +126,7 @@ export class WechatPayClient {
       description: input.description.slice(0, 127),
       out_trade_no: input.outTradeNo,
       notify_url: this.opts.notifyUrl,
+      time_expire: chinaTime(input.expiresAt),
       amount: { total: input.amountCents, currency: 'CNY' }
     };
     if (channel !== 'native') {
@@ -133,19 +160,28 @@ export class WechatPayClient {
     return json as WechatTransaction;
   }
 
+  /** Close an unpaid order so it can no longer be paid (204); an order already closed counts as closed. */
+  async close(outTradeNo: string): Promise<void> {
+    const path = `/v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}/close`;
+    const { status, json } = await this.request('POST', path, { mchid: this.opts.mchid });
+    if (status === 204 || status === 200) return;
+    const code = (json as { code?: string } | null)?.code;
+    if (code === 'ORDER_CLOSED') return;
+    throw new Error(`WeChat Pay close failed (${status}${code ? ` ${code}` : ''})`);
+  }
+
   /**
-   * Verify a notification over its RAW body bytes and decrypt its resource. Throws NotifyError for a
-   * missing or bad signature, a timestamp outside ±5 minutes, or a resource that does not decrypt.
+   * WeChat's signature over `timestamp\nnonce\nbody\n` (answers and notifications): the
+   * Wechatpay-Serial must name our platform public key, the signature must verify with it,
+   * and the timestamp must be within ±5 minutes. Throws NotifyError (401) otherwise.
    */
-  verifyNotification(headers: Record<string, string | string[] | undefined>, rawBody: Buffer, now = nowS()): WechatTransaction {
-    const h = (name: string) => {
-      const v = headers[name];
-      return Array.isArray(v) ? v[0] : v;
-    };
-    const timestamp = h('wechatpay-timestamp');
-    const nonceStr = h('wechatpay-nonce');
-    const signature = h('wechatpay-signature');
-    if (!timestamp || !nonceStr || !signature) throw new NotifyError('Missing Wechatpay signature headers', 401);
+  verifySignature(headers: Headers, rawBody: Buffer, now = nowS()): void {
+    const timestamp = header(headers, 'wechatpay-timestamp');
+    const nonceStr = header(headers, 'wechatpay-nonce');
+    const signature = header(headers, 'wechatpay-signature');
+    const serial = header(headers, 'wechatpay-serial');
+    if (!timestamp || !nonceStr || !signature || !serial) throw new NotifyError('Missing Wechatpay signature headers', 401);
+    if (serial !== this.opts.platformPublicKeyId) throw new NotifyError('Wechatpay-Serial names another key', 401);
     if (!/^\d{1,12}$/.test(timestamp)) throw new NotifyError('Bad Wechatpay-Timestamp', 401);
     const message = Buffer.concat([Buffer.from(`${timestamp}\n${nonceStr}\n`), rawBody, Buffer.from('\n')]);
     let valid = false;
@@ -156,6 +192,15 @@ export class WechatPayClient {
     }
     if (!valid) throw new NotifyError('Bad signature', 401);
     if (Math.abs(now - Number(timestamp)) > NOTIFY_MAX_SKEW_S) throw new NotifyError('Notification timestamp outside the allowed window', 401);
+  }
+
+  /**
+   * Verify a notification over its RAW body bytes and decrypt its resource. Throws NotifyError for a
+   * missing or bad signature, another key's serial, a timestamp outside ±5 minutes, or a resource
+   * that does not decrypt.
+   */
+  verifyNotification(headers: Headers, rawBody: Buffer, now = nowS()): WechatTransaction {
+    this.verifySignature(headers, rawBody, now);
 
     let body: { event_type?: string; resource?: { algorithm?: string; ciphertext?: string; nonce?: string; associated_data?: string } };
     try {

@@ -49,9 +49,16 @@ function channelOf(v: unknown): PayChannel {
 
 const presentGoods = (g: GoodsRow): PayGoods => ({ id: g.id, gallery_id: g.gallery_id, name: g.name, price: g.price_cents, kind: g.kind });
 
+/** How often a process closes expired unpaid orders. */
+const ORDER_SWEEP_MS = 10 * 60_000;
+
 /** Pay calls (types/api/pay.ts): goods, orders, prepay, charge polling, paid lists, the WeChat notification, the sandbox page. */
 export default async function payRoutes(app: FastifyInstance, ctx: AppContext) {
   const pay = new PayService(ctx.db, createPaymentProvider(ctx.config), (msg, err) => app.log.warn({ err }, msg));
+  // Unpaid orders past their time are closed with the provider (also on access, in getCharge).
+  const sweep = setInterval(() => void pay.sweepExpired().catch((err) => app.log.warn({ err }, 'closing expired orders failed')), ORDER_SWEEP_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
   const body = (req: { body: unknown }) => (req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {});
 
   /** Guests (is_mock) log in before paying: 401, which the client turns into the authorisation prompt. */
@@ -156,22 +163,23 @@ export default async function payRoutes(app: FastifyInstance, ctx: AppContext) {
   const sandboxOrder = async (no: string) => {
     const order = /^[A-Za-z0-9_-]{6,32}$/.test(no) ? await pay.orderByTradeNo(no) : null;
     if (!order || order.provider !== 'sandbox') throw badRequest('Unknown sandbox order');
-    return { order, goods: await pay.goods(order.goods_id) };
+    return { order: await pay.closeExpired(order), goods: await pay.goods(order.goods_id) };
   };
   app.get<{ Params: { no: string } }>(`${PAY_PATHS.sandboxPage}:no`, async (req, reply) => {
     const { order, goods } = await sandboxOrder(req.params.no);
     reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-    return sandboxPageHtml({ out_trade_no: order.out_trade_no, amount_cents: order.amount_cents, description: goods.name, paid: order.status === 'paid' });
+    return sandboxPageHtml({ out_trade_no: order.out_trade_no, amount_cents: order.amount_cents, description: goods.name, state: order.status });
   });
   await app.register(async (form) => {
     // The page's form posts urlencoded with no fields; nothing in the body is read.
     form.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _b, done) => done(null, {}));
     form.post<{ Params: { no: string } }>(`${PAY_PATHS.sandboxPage}:no${PAY_PATHS.sandboxConfirmSuffix}`, async (req, reply) => {
       const { order, goods } = await sandboxOrder(req.params.no);
+      if (order.status === 'closed') throw badRequest('This order is closed; start a new payment');
       const result = await pay.settle(order.out_trade_no, { transaction_id: `sandbox_${order.out_trade_no}`, amount: order.amount_cents }, 'sandbox');
       if ((req.headers.accept ?? '').includes('text/html')) {
         reply.type('text/html; charset=utf-8');
-        return sandboxPageHtml({ out_trade_no: order.out_trade_no, amount_cents: order.amount_cents, description: goods.name, paid: true });
+        return sandboxPageHtml({ out_trade_no: order.out_trade_no, amount_cents: order.amount_cents, description: goods.name, state: 'paid' });
       }
       return ok({ id: order.id, status: 1, result });
     });

@@ -3,14 +3,17 @@ import type { Db, Queryable } from '../db';
 import { AppError, badRequest, notFound } from '../http';
 import { ErrorCode } from '../../../types/envelope';
 import { ChargeStatus, type Charge, type PayChannel, type PayGoodsKind, type PayOrder, type PayProvider, type PrePayResult } from '../../../types/api/pay';
-import type { PaymentProvider, ProviderPayment } from '../pay/provider';
+import type { PaymentProvider, ProviderOrder, ProviderPayment } from '../pay/provider';
+import { ORDER_TTL_S } from '../pay/wechatpay';
 
 /** getCharge asks the provider (order-query fallback) once an unpaid order is this old… */
 export const QUERY_FALLBACK_AFTER_S = 5;
 /** …and at most this often per order. */
 const QUERY_INTERVAL_MS = 3_000;
-/** A pending identical order younger than this is reused instead of making another. */
-const REUSE_PENDING_S = 2 * 3600;
+/** A pending identical order is reused while it has at least this long left to be paid. */
+const REUSE_MIN_LEFT_S = 15 * 60;
+/** Expired unpaid orders closed per sweep. */
+const SWEEP_BATCH = 50;
 
 const now = () => Math.floor(Date.now() / 1000);
 
@@ -60,6 +63,13 @@ export function toCharge(o: OrderRow): Charge {
     paid_at: o.paid_at
   };
 }
+
+/** What the provider needs of an order (it stops being payable ORDER_TTL_S after creation). */
+export function providerOrder(o: OrderRow, description = ''): ProviderOrder {
+  return { out_trade_no: o.out_trade_no, amount_cents: o.amount_cents, description, expires_at: o.created_at + ORDER_TTL_S };
+}
+
+const expired = (o: OrderRow) => o.status === 'created' && now() >= o.created_at + ORDER_TTL_S;
 
 const newTradeNo = () => `LG${Date.now().toString(36).toUpperCase()}${crypto.randomBytes(8).toString('hex')}`;
 
@@ -143,7 +153,7 @@ export class PayService {
     const pending = await q.query<OrderRow>(
       `SELECT * FROM orders WHERE user_id = $1 AND goods_id = $2 AND status = 'created' AND provider = $3
          AND photo_ids = $4::int[] AND amount_cents = $5 AND created_at > $6 ORDER BY id DESC LIMIT 1`,
-      [userId, goods.id, this.provider.name, ids, amount, now() - REUSE_PENDING_S]
+      [userId, goods.id, this.provider.name, ids, amount, now() - ORDER_TTL_S + REUSE_MIN_LEFT_S]
     );
     if (pending.rows.length) return pending.rows[0];
     const { rows } = await q.query<OrderRow>(
@@ -186,9 +196,9 @@ export class PayService {
   async prepay(order: OrderRow, channel: PayChannel, openid: string, description: string): Promise<PrePayResult> {
     const base = { id: order.id, out_trade_no: order.out_trade_no, amount: order.amount_cents, provider: order.provider, channel };
     if (order.status === 'paid') return { ...base, status: ChargeStatus.PAID };
-    if (order.status === 'closed') throw badRequest('This charge is closed; start a new payment');
+    if (order.status === 'closed' || expired(order)) throw badRequest('This charge is closed; start a new payment');
     if (order.provider !== this.provider.name) throw badRequest('This charge was made with another payment provider; start a new payment');
-    const po = { out_trade_no: order.out_trade_no, amount_cents: order.amount_cents, description };
+    const po = providerOrder(order, description);
     let stored = order.prepay?.[channel];
     if (!stored) {
       try {
@@ -236,8 +246,13 @@ export class PayService {
     return result;
   }
 
-  /** getCharge: the order's status; an unpaid order older than a few seconds is checked with the provider first. */
+  /**
+   * getCharge: the order's status. An unpaid order older than a few seconds is checked with the
+   * provider first (the query fallback); an expired one is closed (after a last query, so a
+   * payment at the last second still counts).
+   */
   async charge(order: OrderRow): Promise<Charge> {
+    if (expired(order) && order.provider === this.provider.name) return toCharge(await this.closeExpired(order));
     if (order.status !== 'created' || now() - order.created_at < QUERY_FALLBACK_AFTER_S || order.provider !== this.provider.name) {
       return toCharge(order);
     }
@@ -246,14 +261,49 @@ export class PayService {
     this.lastQuery.set(order.id, Date.now());
     if (this.lastQuery.size > 10_000) this.lastQuery.clear();
     try {
-      const payment = await this.provider.query({ out_trade_no: order.out_trade_no, amount_cents: order.amount_cents, description: '' });
+      const payment = await this.provider.query(providerOrder(order));
       if (!payment) return toCharge(order);
       await this.settle(order.out_trade_no, payment, order.provider);
     } catch (err) {
       this.log('order query fallback failed', err);
       return toCharge(order);
     }
-    const { rows } = await this.db.query<OrderRow>('SELECT * FROM orders WHERE id = $1', [order.id]);
-    return toCharge(rows[0]);
+    return toCharge(await this.reload(order.id));
+  }
+
+  /**
+   * An expired unpaid order: paid after all (the provider says so) → settled; otherwise the
+   * provider closes it and so do we. A provider error leaves it as it is for the next try.
+   */
+  async closeExpired(order: OrderRow): Promise<OrderRow> {
+    if (!expired(order)) return order;
+    try {
+      const po = providerOrder(order);
+      const payment = await this.provider.query(po);
+      if (payment) {
+        await this.settle(order.out_trade_no, payment, order.provider);
+      } else {
+        await this.provider.close(po);
+        await this.db.query(`UPDATE orders SET status = 'closed' WHERE id = $1 AND status = 'created'`, [order.id]);
+      }
+    } catch (err) {
+      this.log('closing an expired order failed', err);
+    }
+    return this.reload(order.id);
+  }
+
+  /** Close this provider's expired unpaid orders, oldest first, a batch at a time; returns how many were looked at. */
+  async sweepExpired(): Promise<number> {
+    const { rows } = await this.db.query<OrderRow>(
+      `SELECT * FROM orders WHERE status = 'created' AND provider = $1 AND created_at <= $2 ORDER BY id LIMIT $3`,
+      [this.provider.name, now() - ORDER_TTL_S, SWEEP_BATCH]
+    );
+    for (const order of rows) await this.closeExpired(order);
+    return rows.length;
+  }
+
+  private async reload(id: number): Promise<OrderRow> {
+    const { rows } = await this.db.query<OrderRow>('SELECT * FROM orders WHERE id = $1', [id]);
+    return rows[0];
   }
 }
