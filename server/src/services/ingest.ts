@@ -30,6 +30,8 @@ const PRERENDER_FORMATS: OutputFormat[] = ['webp', 'jpeg'];
  * per process, and only while no registration is running: during a burst of uploads
  * the CPU goes to publishing photos, the variants follow when it pauses.
  */
+const MAX_DEFERRED_RENDERS = 60;
+
 class PrerenderQueue {
   private jobs: Array<() => Promise<void>> = [];
   private running = false;
@@ -62,7 +64,8 @@ class PrerenderQueue {
   private async pump(): Promise<void> {
     if (this.running) return;
     this.running = true;
-    while (this.jobs.length && !this.busy) {
+    // Registrations come first, unless they never pause and the backlog grows.
+    while (this.jobs.length && (!this.busy || this.jobs.length > MAX_DEFERRED_RENDERS)) {
       // A failed background render only costs its first request a render.
       await this.jobs.shift()!().catch(() => undefined);
     }
