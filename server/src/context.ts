@@ -34,6 +34,11 @@ export interface AppContext {
   /** Gated pages (password / phone gates, passes, SMS codes): `assertPass(req, galleryId)` on every photo path. */
   gates: GateAccess;
   live: LivePublisher;
+  /**
+   * A login moved or upgraded this session (or its user changed): drop it from
+   * this process's session cache and, through the bus, from every other one's.
+   */
+  forgetSession(tokenHash: string): Promise<void>;
   /** The session's user, or a 401 envelope. */
   requireUser(req: FastifyRequest): Promise<SessionUser>;
   /** The session's user or null (guests without a token). */
@@ -68,6 +73,15 @@ export function createContext(config: Config, db: Db, store: ObjectStore, bus: L
     limits,
     gates: new GateAccess(db, limits, resolveUploadSecret(config), createSmsProvider(config.smsProvider, (line) => console.log(line)), currentUser),
     live: livePublisher(bus),
+    async forgetSession(tokenHash) {
+      sessions.forgetHash(tokenHash);
+      try {
+        await bus.publishInternal({ kind: 'session_forget', token_hash: tokenHash });
+      } catch (e) {
+        // The change is committed; other processes catch up when their cache entry expires (60 s).
+        console.error(`session cache: could not tell other processes: ${(e as Error).message}`);
+      }
+    },
     currentUser,
     requireOrganizer: (req) => checkOrganizer(config.organizerToken, req.token),
     async requireUser(req) {

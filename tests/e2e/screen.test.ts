@@ -72,3 +72,22 @@ it('shows the QR code, plays, and takes a new photo into the running show', asyn
   await waitUntil(t, 'the new photo in the show', async () => (await carousel.getAttribute('data-count')) === '4');
   expect(await carousel.getAttribute('data-current')).toBe(onScreen);
 });
+
+it('a password-gated gallery: the screen sends the operator to its permission page and comes back with the photos', async () => {
+  const gated = await browser.newContext({ ...desktop.options, locale: 'en-US' });
+  try {
+    const g = await openPage(gated);
+    // The demo's "VIP Lounge" (password 2026).
+    await g.page.goto(`${BASE_URL}/g/vip2026a/screen`);
+    await waitUntil(g, 'the permission page', async () => /^\/page\/permission\/\d+$/.test(new URL(g.page.url()).pathname));
+    expect(new URL(g.page.url()).searchParams.get('to')).toBe('screen');
+    await visibleTestId(g, 'permission-password-form');
+    await g.page.locator('[data-testid="permission-password"] input').first().fill('2026');
+    await g.page.getByTestId('permission-submit').filter({ visible: true }).first().click();
+    await waitUntil(g, 'back on the screen', async () => new URL(g.page.url()).pathname === '/g/vip2026a/screen');
+    const carousel = g.page.getByTestId('carousel');
+    await waitUntil(g, 'photos in the show', async () => Number((await carousel.getAttribute('data-count')) ?? 0) > 0);
+  } finally {
+    await gated.close();
+  }
+});

@@ -151,6 +151,28 @@ describe('live channel across two server processes (Redis bus)', () => {
     expect(listed.map((p: { id: number }) => p.id)).toEqual([id]);
   });
 
+  it('a login through process A is seen by process B at once, though B had the guest cached', async () => {
+    const [a, b] = servers;
+    const session = (base: string, token?: string) => json(base, '/session.js', token ? { headers: { authorization: `Bearer ${token}` } } : {});
+    const guest = await session(a.baseUrl);
+    // B looks the token up and caches its guest user (60 s).
+    expect((await session(b.baseUrl, guest.token)).user).toMatchObject({ openid: guest.user.openid, is_mock: true });
+    const login = await json(a.baseUrl, '/api/v2/auth/mp/login', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${guest.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ code: `sandbox:Rae:${crypto.randomBytes(4).toString('hex')}` })
+    });
+    expect(login.user).toMatchObject({ nickname: 'Rae', is_mock: false });
+    // The notice crosses Redis as the login answers; B drops its cache entry on arrival (well inside the 60 s cache).
+    let seen: { nickname: string; is_mock: boolean } | null = null;
+    for (let i = 0; i < 50 && !seen?.nickname; i++) {
+      const user = (await session(b.baseUrl, guest.token)).user;
+      if (!user.is_mock) seen = user;
+      else await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(seen).toMatchObject({ nickname: 'Rae', is_mock: false });
+  });
+
   it('drops malformed messages on the channel and still delivers valid ones', async () => {
     const channel = `${LIVE_CHANNEL}:test:${crypto.randomBytes(4).toString('hex')}`;
     const bus = await RedisBus.connect(REDIS_URL, { channel });

@@ -2,6 +2,14 @@ import { EventEmitter } from 'node:events';
 import type { LiveEventMap, LiveEventName, LiveMessage } from '../../../types/live';
 
 /**
+ * Server-internal notices between processes. They travel apart from live
+ * messages (their own event / channel), so no socket ever receives one.
+ * - session_forget: a login moved or upgraded this session (or its profile
+ *   changed): drop the cached user of that token hash now.
+ */
+export type BusNotice = { kind: 'session_forget'; token_hash: string };
+
+/**
  * Carries live messages between server processes. Every process subscribes and
  * delivers what it receives to its own sockets; publishing never delivers directly.
  * In-process by default; Redis pub/sub when REDIS_URL is set (see redis-bus.ts).
@@ -11,7 +19,21 @@ export interface LiveBus {
   publish(msg: LiveMessage): Promise<void>;
   /** Returns the unsubscribe function. */
   subscribe(handler: (msg: LiveMessage) => void): () => void;
+  /** Server-internal notices to every process (this one included); never delivered to sockets. */
+  publishInternal(notice: BusNotice): Promise<void>;
+  /** Returns the unsubscribe function. */
+  subscribeInternal(handler: (notice: BusNotice) => void): () => void;
   close(): Promise<void>;
+}
+
+const TOKEN_HASH_RE = /^[0-9a-f]{64}$/;
+
+/** A well-formed notice, or null (a bus carries only what this server publishes, but check anyway). */
+export function parseBusNotice(m: unknown): BusNotice | null {
+  if (!m || typeof m !== 'object') return null;
+  const { kind, token_hash } = m as Partial<BusNotice>;
+  if (kind === 'session_forget' && typeof token_hash === 'string' && TOKEN_HASH_RE.test(token_hash)) return { kind, token_hash };
+  return null;
 }
 
 export class InProcessBus implements LiveBus {
@@ -30,6 +52,15 @@ export class InProcessBus implements LiveBus {
   subscribe(handler: (msg: LiveMessage) => void): () => void {
     this.emitter.on('message', handler);
     return () => this.emitter.off('message', handler);
+  }
+
+  async publishInternal(notice: BusNotice): Promise<void> {
+    queueMicrotask(() => this.emitter.emit('internal', notice));
+  }
+
+  subscribeInternal(handler: (notice: BusNotice) => void): () => void {
+    this.emitter.on('internal', handler);
+    return () => this.emitter.off('internal', handler);
   }
 
   async close(): Promise<void> {

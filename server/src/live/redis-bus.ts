@@ -1,9 +1,11 @@
 import Redis from 'ioredis';
 import { isLiveEventName, type LiveMessage } from '../../../types/live';
-import type { LiveBus } from './bus';
+import { parseBusNotice, type BusNotice, type LiveBus } from './bus';
 
 /** The pub/sub channel every server process publishes to and subscribes on. */
 export const LIVE_CHANNEL = 'livegallery:live';
+/** Server-internal notices (bus.ts BusNotice) go on the live channel's name plus this suffix. */
+export const INTERNAL_SUFFIX = ':internal';
 /** How long the server waits for Redis at start before it gives up with a clear error. */
 export const REDIS_CONNECT_TIMEOUT_MS = 5000;
 
@@ -49,6 +51,7 @@ function safeUrl(url: string): string {
 export class RedisBus implements LiveBus {
   readonly kind = 'redis' as const;
   private handlers = new Set<(msg: LiveMessage) => void>();
+  private internalHandlers = new Set<(notice: BusNotice) => void>();
   private closed = false;
 
   private constructor(
@@ -57,6 +60,16 @@ export class RedisBus implements LiveBus {
     private channel: string
   ) {
     sub.on('message', (ch: string, raw: string) => {
+      if (ch === this.channel + INTERNAL_SUFFIX) {
+        let notice: BusNotice | null = null;
+        try {
+          notice = parseBusNotice(JSON.parse(raw));
+        } catch {
+          return;
+        }
+        if (notice) for (const h of this.internalHandlers) h(notice);
+        return;
+      }
       if (ch !== this.channel) return;
       const msg = parseBusMessage(raw);
       if (!msg) return;
@@ -106,7 +119,7 @@ export class RedisBus implements LiveBus {
       });
     try {
       await Promise.race([Promise.all([ready(pub), ready(sub)]), timeout]);
-      await Promise.race([sub.subscribe(channel), timeout]);
+      await Promise.race([sub.subscribe(channel, channel + INTERNAL_SUFFIX), timeout]);
     } catch (e) {
       pub.disconnect();
       sub.disconnect();
@@ -128,10 +141,21 @@ export class RedisBus implements LiveBus {
     return () => this.handlers.delete(handler);
   }
 
+  async publishInternal(notice: BusNotice): Promise<void> {
+    if (this.closed) return;
+    await this.pub.publish(this.channel + INTERNAL_SUFFIX, JSON.stringify(notice));
+  }
+
+  subscribeInternal(handler: (notice: BusNotice) => void): () => void {
+    this.internalHandlers.add(handler);
+    return () => this.internalHandlers.delete(handler);
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     this.handlers.clear();
+    this.internalHandlers.clear();
     await Promise.all(
       [this.pub, this.sub].map(async (r) => {
         try {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, badRequest, notFound, ok, sendError, strParam, unauthorized } from '../http';
-import { AuthService } from '../services/auth';
+import { AuthService, hashToken } from '../services/auth';
 import { updateProfile } from '../services/authUsers';
 import { createLoginProviders } from '../auth';
 import { SANDBOX_APPROVE_PATH, sandboxAuthorizePage, sandboxCode, sandboxName } from '../auth/sandbox';
@@ -47,7 +47,7 @@ function avatar(v: unknown): string | undefined {
 /** Login: mini-program code2session, browser OAuth (WeChat H5, desktop QR, sandbox), the fill-in profile. */
 export default async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const providers = createLoginProviders(ctx.config.login, ctx.config.publicUrl);
-  const auth = new AuthService(ctx.db, ctx.config.login, providers, ctx.limits, (h) => ctx.sessions.forgetHash(h));
+  const auth = new AuthService(ctx.db, ctx.config.login, providers, ctx.limits, (h) => ctx.forgetSession(h));
 
   /** The caller's session token; a login always upgrades an existing session (from /session.js). */
   async function sessionToken(req: FastifyRequest): Promise<string> {
@@ -86,7 +86,7 @@ export default async function authRoutes(app: FastifyInstance, ctx: AppContext) 
     const user = await ctx.requireUser(req);
     if (user.is_mock) throw unauthorized('Log in before setting a nickname or avatar');
     const updated = await updateProfile(ctx.db, user.id, p);
-    ctx.sessions.forget(req.token!);
+    await ctx.forgetSession(hashToken(req.token!));
     return ok(updated);
   });
 

@@ -67,7 +67,8 @@ export class AuthService {
     private cfg: LoginConfig,
     private providers: LoginProviders,
     private limits: RateLimiter,
-    private forgetSession: (tokenHash: string) => void
+    /** Drops the session from every process's cache (the session now has another user). */
+    private forgetSession: (tokenHash: string) => Promise<void> | void
   ) {}
 
   /** Login calls per client IP (mp/login, oauth/start, the callback, the sandbox approve step). */
@@ -93,7 +94,7 @@ export class AuthService {
     const who = await exchanger.exchange(code);
     const user = await upgradeSession(this.db, hashToken(token), who, sandboxCode ? 'sandbox' : 'mp');
     if (!user) throw new AppError(ErrorCode.UNAUTHORIZED, 'Session expired, please reload');
-    this.forgetSession(hashToken(token));
+    await this.forgetSession(hashToken(token));
     return { token, user, provider: sandboxCode ? 'sandbox' : 'mp' };
   }
 
@@ -143,7 +144,7 @@ export class AuthService {
     const who = await p.exchange(code);
     const user = await upgradeSession(this.db, row.token_hash, who, row.provider);
     if (!user) throw new AppError(ErrorCode.UNAUTHORIZED, 'Session expired, please reload');
-    this.forgetSession(row.token_hash);
+    await this.forgetSession(row.token_hash);
     return row.redirect;
   }
 

@@ -2,6 +2,7 @@ import type { Db, Queryable } from '../db';
 import type { LoginIdentity } from '../auth';
 import type { LoginProviderId } from '../../../types/api/auth';
 import type { UserInfo } from '../../../types/api/session';
+import { mergeGuestInto } from './guestMerge';
 
 const now = () => Math.floor(Date.now() / 1000);
 
@@ -17,7 +18,8 @@ const toInfo = (r: Row): UserInfo => ({ openid: r.openid, nickname: r.nickname, 
 
 /**
  * Upgrade the session `tokenHash` to the user of `who`, in one transaction:
- * - that openid (or unionid) already has a user → the session moves to it;
+ * - that openid (or unionid) already has a user → the session moves to it; when the
+ *   session's user was a guest, the guest's likes, visits and passes go along (guestMerge.ts);
  * - the session's user is a guest → it becomes that user (openid set, is_mock false);
  * - the session's user is another real user → a new user is created and the session moves.
  * The token never changes. Profile fields from the provider fill only empty ones
@@ -29,7 +31,9 @@ export async function upgradeSession(db: Db, tokenHash: string, who: LoginIdenti
       return await db.tx((q) => upgradeOnce(q, tokenHash, who, provider));
     } catch (e) {
       // Two first logins of one openid at once: the loser retries and finds the winner's user.
-      if ((e as { code?: string }).code === '23505' && attempt < 2) continue;
+      // A merge that deadlocked with a like toggle (40P01) or lost a serialization race (40001) retries too.
+      const code = (e as { code?: string }).code;
+      if ((code === '23505' || code === '40P01' || code === '40001') && attempt < 2) continue;
       throw e;
     }
   }
@@ -70,7 +74,11 @@ async function upgradeOnce(q: Queryable, tokenHash: string, who: LoginIdentity, 
     );
     target = r.rows[0];
   }
-  if (target.id !== current[0].id) await q.query('UPDATE sessions SET user_id = $2 WHERE token_hash = $1', [tokenHash, target.id]);
+  if (target.id !== current[0].id) {
+    await q.query('UPDATE sessions SET user_id = $2 WHERE token_hash = $1', [tokenHash, target.id]);
+    // Only a guest's activity follows: two real accounts stay apart.
+    if (current[0].is_mock) await mergeGuestInto(q, current[0].id, target.id);
+  }
   return toInfo(target);
 }
 

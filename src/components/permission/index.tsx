@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { View } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import type { PermissionStore } from '../../stores/PermissionStore';
-import { galleryUrl } from '../../routes';
+import { afterGateUrl, type GateReturn } from '../../stores/galleryGate';
 import { openUrl } from '../../platform/navigate';
 import { t } from '../../i18n';
 import { PageFrame } from '../page-frame';
@@ -14,12 +14,13 @@ import './index.scss';
 
 /**
  * A gated gallery's permission page: the form of its first closed gate; once
- * every gate is open, on to the gallery (or its /original/{val} form).
+ * every gate is open, on to the gallery (or its /original/{val} form), or back
+ * to the venue screen that sent the operator here (`to`).
  */
-function PermissionGate({ store, original }: { store: PermissionStore; original?: string }) {
+function PermissionGate({ store, original, to = 'gallery' }: { store: PermissionStore; original?: string; to?: GateReturn }) {
   const g = store.gallery;
   useEffect(() => {
-    if (store.state === 'passed' && g) openUrl(galleryUrl(g, original), { replace: true });
+    if (store.state === 'passed' && g) openUrl(afterGateUrl(g, original, to), { replace: true });
   }, [store.state, g?.id]);
 
   if (store.state === 'notFound') return <NotFound />;

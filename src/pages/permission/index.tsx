@@ -7,8 +7,9 @@ import { PageShell } from '../../components/page-shell';
 import PermissionGate from '../../components/permission';
 import LoginPrompt from '../../components/login-prompt';
 import { NotFound } from '../../components/not-found';
+import { gateReturnOf } from '../../stores/galleryGate';
 
-/** /page/permission/{id} and /page/permission/{id}/original/{val}: password and phone gates. */
+/** /page/permission/{id} and /page/permission/{id}/original/{val}: password and phone gates; `?to=screen` returns to the venue screen. */
 function PermissionPage() {
   const params = useRouter().params as Record<string, string | undefined>;
   const root = useStores();
@@ -23,7 +24,7 @@ function PermissionPage() {
 
   return (
     <PageShell>
-      {id > 0 ? <PermissionGate store={store} original={params.original} /> : <NotFound />}
+      {id > 0 ? <PermissionGate store={store} original={params.original} to={gateReturnOf(params.to)} /> : <NotFound />}
       <LoginPrompt />
     </PageShell>
   );

@@ -12,6 +12,8 @@ import { EmptyState } from '../../components/empty-state';
 import { NotFound } from '../../components/not-found';
 import Carousel from '../../components/carousel';
 import { LINK_ID_RE } from '../../routes';
+import { permissionUrl } from '../../stores/galleryGate';
+import { openUrl } from '../../platform/navigate';
 import { setTitle } from '../../platform/ui';
 import { t } from '../../i18n';
 
@@ -26,7 +28,13 @@ function ScreenPage() {
     if (root.session.ready && linkId) void gallery.open({ link_id: linkId });
   }, [linkId, root.session.ready]);
 
-  const g = gallery.gallery;
+  // A gated gallery without the pass: its permission page, which comes back here once passed.
+  useEffect(() => {
+    if (gallery.state === 'gated' && gallery.gate) openUrl(permissionUrl(gallery.gate.gallery_id, undefined, 'screen'), { replace: true });
+  }, [gallery.state]);
+
+  // Photos (and the live socket) only once the gallery may be shown: a gated one needs the pass first.
+  const g = gallery.state === 'ready' ? gallery.gallery : null;
   // Shoot-time ascending (spec part 3 §7); the app's list cache lets live events reach it.
   const carousel = useMemo(
     () => (g ? new CarouselStore(root.photoLists.get({ galleryId: g.id, sorttype: 'shoottime', order: 'asc' }), g.id, g.config.carousel) : null),
