@@ -2,6 +2,7 @@ import path from 'node:path';
 import { SMS_PROVIDERS, type SmsProviderName } from './sms';
 import { loadLoginConfig, type LoginConfig } from './auth/config';
 import { loadPayConfig, type PayConfig } from './pay/config';
+import { parseTrustProxy, type TrustProxy } from './trustProxy';
 
 /** Every environment variable the server reads, parsed once, with clear errors. */
 export interface Config {
@@ -39,6 +40,8 @@ export interface Config {
   s3: S3Config | null;
   /** SMS provider for phone gates (SMS_PROVIDER): 'sandbox' (default) logs codes instead of sending them. */
   smsProvider: SmsProviderName;
+  /** TRUST_PROXY: which peers' X-Forwarded-For sets req.ip (per-IP limits); off by default. */
+  trustProxy: TrustProxy;
 }
 
 /** The S3_* variables; see loadS3Config. */
@@ -139,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     login: loadLoginConfig(env),
     pay: loadPayConfig(env, publicUrl, env.WECHAT_WEB_APPID || ''),
     s3: loadS3Config(env),
-    smsProvider: smsProviderOf(env.SMS_PROVIDER)
+    smsProvider: smsProviderOf(env.SMS_PROVIDER),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY)
   };
 }

@@ -3,6 +3,7 @@ import type { LoginPath, LoginSysInfo, QrLang } from '../../types/api/auth';
 import type { UserInfo } from '../../types/api/session';
 import { isDefaultNickname, mustLogIn, type GatedAction } from './loginGate';
 import type { MessageKey } from '../i18n';
+import { isLocalAvatar } from '../utils/avatar';
 
 /**
  * closed → ask ('WeChat authorisation': ok / cancel) → working (mini-program code,
@@ -42,6 +43,8 @@ export interface LoginPromptDeps {
   /** The provider page for the popup, bound to this session. */
   oauthUrl: (path: LoginPath, lang: QrLang) => Promise<string>;
   saveProfile: (p: { nickname?: string; avatar?: string }) => Promise<unknown>;
+  /** platform/upload-avatar: store a chosen avatar still on the device; answers its public URL. */
+  uploadAvatar: (filePath: string) => Promise<string>;
   toast: (key: MessageKey) => void;
   lang: () => QrLang;
   storage: { read: (key: string) => unknown; write: (key: string, v: unknown) => void; remove: (key: string) => void };
@@ -82,6 +85,9 @@ export class LoginPromptStore {
       login: async () => 'none',
       oauthUrl: async () => '',
       saveProfile: async () => undefined,
+      uploadAvatar: async () => {
+        throw new Error('no avatar upload here');
+      },
       toast: () => undefined,
       lang: () => 'cn',
       storage: memoryStorage(),
@@ -187,9 +193,22 @@ export class LoginPromptStore {
     }
   }
 
-  /** Mini-program profile sheet: post the fill-in nickname / avatar, then close. */
+  /**
+   * Mini-program profile sheet: upload a chosen avatar that is still on the
+   * device, post the fill-in nickname with the avatar's URL, then close. A failed
+   * upload keeps the sheet open (try again, or skip).
+   */
   async saveProfile(p: { nickname?: string; avatar?: string }): Promise<void> {
     const body = { nickname: p.nickname?.trim() || undefined, avatar: p.avatar || undefined };
+    if (body.avatar && isLocalAvatar(body.avatar)) {
+      try {
+        body.avatar = await this.deps.uploadAvatar(body.avatar);
+      } catch (e) {
+        console.info('avatar not uploaded', e);
+        this.deps.toast('login.avatarFailed');
+        return;
+      }
+    }
     try {
       if (body.nickname || body.avatar) {
         await this.deps.saveProfile(body);

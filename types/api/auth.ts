@@ -4,7 +4,8 @@ import type { UserInfo } from './session';
  * Login contracts (issue 5 item 1). The session token from `GET /session.js`
  * stays the same through every login: a login *upgrades* the caller's guest
  * session (the user becomes `is_mock: false` with the WeChat openid). When that
- * openid already belongs to a user, the session moves to that user instead.
+ * openid already belongs to a user, the session moves to that user instead, and
+ * a guest's likes, visits and gate passes go with it (server services/guestMerge.ts).
  *
  * WeChat's current rules apply:
  * - `wx.getUserProfile` no longer returns real profiles; nickname and avatar come
@@ -126,3 +127,23 @@ export interface ProfileUpdateRequest {
 
 /** Answer of the profile call: the updated user. */
 export type ProfileUpdateResult = UserInfo;
+
+/**
+ * `POST /api/v2/userinfo/avatar` (multipart/form-data, field `file`, Authorization:
+ * the session token of a logged-in, non-guest user): the mini-program's chosen
+ * avatar (a temporary local file). JPEG, PNG or WebP up to AVATAR_UPLOAD_MAX_BYTES;
+ * stored as an AVATAR_SIZE×AVATAR_SIZE JPEG without metadata under its content
+ * hash, set as the user's photo and answered with its public URL
+ * (`GET /avatars/{sha256}.jpg`, cached for a year). AVATAR_UPLOADS_PER_MIN per user.
+ */
+export const AVATAR_UPLOAD_PATH = '/api/v2/userinfo/avatar';
+export const AVATAR_UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_SIZE = 256;
+export const AVATAR_UPLOADS_PER_MIN = 10;
+
+/** Answer of the avatar upload. */
+export interface AvatarUploadResult {
+  /** Public URL of the stored avatar; send it as `avatar` with the nickname. */
+  url: string;
+  user: UserInfo;
+}

@@ -15,8 +15,8 @@ function ProfileSheet({ store }: { store: LoginPromptStore }) {
   const [busy, setBusy] = useState(false);
   const save = async () => {
     setBusy(true);
-    // Only a web address can be stored; a local temporary file is kept on the device.
-    await store.saveProfile({ nickname, avatar: /^https?:\/\//i.test(avatar) ? avatar : undefined });
+    // The chosen avatar is a temporary file on the device: the store uploads it first.
+    await store.saveProfile({ nickname, avatar: avatar || undefined });
     setBusy(false);
   };
   return (
