@@ -4,7 +4,7 @@ import type { ClientEnv } from '../../types/api/session';
 import type { ZipTicket } from '../../types/api/download';
 import type { MessageKey } from '../i18n';
 import type { GatedAction } from './loginGate';
-import { galleryCharges, type PayGallery, type PayStore } from './PayStore';
+import { galleryCharges, viewerResume, type PayGallery, type PayStore } from './PayStore';
 import { fetchSignedOriginal } from '../api/originals';
 import { requestZip } from '../api/pay';
 import { imageUrl } from '../utils/image';
@@ -26,7 +26,7 @@ export function downloadLinkShown(env: ClientEnv, width: number, g: DownloadGall
 }
 
 export interface DownloadDeps {
-  requireLogin: (reason: GatedAction) => Promise<boolean>;
+  requireLogin: (reason: GatedAction, resume?: Record<string, string | number>) => Promise<boolean>;
   signOriginal: (photoId: number) => Promise<string>;
   requestZip: (galleryId: number, ids: number[]) => Promise<ZipTicket>;
   downloadOne: (url: string, fileName: string) => Promise<DownloadOutcome>;
@@ -76,7 +76,7 @@ export class DownloadStore {
   /** Download one or several photos of a gallery; true when the download was handed to the platform. */
   async download(g: DownloadGallery, photos: readonly Photo[]): Promise<boolean> {
     if (!photos.length) return false;
-    if (!(await this.deps.requireLogin('download'))) return false;
+    if (!(await this.deps.requireLogin('download', viewerResume(g, photos, 'download')))) return false;
     const unpaid = photos.filter((p) => this.pay.needsPayment(p, g));
     if (unpaid.length && !(await this.pay.pay(g, unpaid, 'download'))) return false;
     this.deps.toast('download.Downloading');

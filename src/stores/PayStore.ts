@@ -32,13 +32,23 @@ export interface PayQr {
 
 export interface PayDeps {
   api: Pick<PayApi, 'payToImage' | 'preDownImg' | 'makePrePay' | 'getCharge'>;
-  requireLogin: (reason: GatedAction) => Promise<boolean>;
+  /** `resume`: what the action needs to go on after a login that reloads the page (WeChat OAuth). */
+  requireLogin: (reason: GatedAction, resume?: Record<string, string | number>) => Promise<boolean>;
   toast: (key: MessageKey) => void;
   channel: () => PayChannel;
   platformPay: (r: PrePayResult) => Promise<PlatformPayResult>;
   sleep: (ms: number) => Promise<void>;
   pollMs: number;
   pollLimit: number;
+}
+
+/**
+ * A viewer action on one photo (PayToRemove, Download) that a full-page login
+ * interrupts goes on after the reload (components/login-prompt/resume.ts); actions
+ * on several photos (a selection) are not resumed.
+ */
+export function viewerResume(g: Pick<PayGallery, 'id'>, photos: readonly Pick<Photo, 'id'>[], purpose: PayPurpose): Record<string, string | number> | undefined {
+  return photos.length === 1 ? { gallery: g.id, photo: photos[0].id, purpose } : undefined;
 }
 
 /** Unpaid, watermarked photos of a charging gallery need payment before the original (spec part 1 §4, §5). */
@@ -90,10 +100,17 @@ export class PayStore {
   }
 
   /** Pay for the photos (those still unpaid); true when they are all paid, so the interrupted action may go on. */
-  async pay(g: PayGallery, photos: readonly Photo[], purpose: PayPurpose): Promise<boolean> {
+  pay(g: PayGallery, photos: readonly Photo[], purpose: PayPurpose): Promise<boolean> {
+    // Not an async method itself: Babel would wrap it in a local `function pay`, and
+    // Terser then mis-binds the module-level `pay` (platform/pay.ts) that webpack
+    // names when platform/pay is not concatenated here (the H5 build broke that way).
+    return this.startPay(g, photos, purpose);
+  }
+
+  private async startPay(g: PayGallery, photos: readonly Photo[], purpose: PayPurpose): Promise<boolean> {
     if (this.busy) return false;
     this.deps.toast('pay.ReadyToPay');
-    if (!(await this.deps.requireLogin('pay'))) return false;
+    if (!(await this.deps.requireLogin('pay', viewerResume(g, photos, purpose)))) return false;
     const unpaid = photos.filter((p) => !this.isPaid(p)).map((p) => p.id);
     if (!unpaid.length) return true;
     runInAction(() => (this.busy = true));

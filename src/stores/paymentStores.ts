@@ -12,7 +12,7 @@ let stores: PaymentStores | null = null;
 
 export function getPaymentStores(root: RootStore = getRootStore()): PaymentStores {
   if (stores) return stores;
-  const requireLogin = (r: Parameters<RootStore['loginPrompt']['requireLogin']>[0]) => root.loginPrompt.requireLogin(r);
+  const requireLogin = (...a: Parameters<RootStore['loginPrompt']['requireLogin']>) => root.loginPrompt.requireLogin(...a);
   const pay = new PayStore({ requireLogin });
   return (stores = { pay, downloads: new DownloadStore(pay, { requireLogin }) });
 }

@@ -64,7 +64,8 @@ describe('PayStore', () => {
     const { store, api, toasts } = setup({ requireLogin: refuse });
     await expect(store.pay(gallery, [photo(1)], 'remove_watermark')).resolves.toBe(false);
     expect(toasts).toEqual(['pay.ReadyToPay']);
-    expect(refuse).toHaveBeenCalledWith('pay');
+    // With what a login that reloads the page needs to resume this payment (WeChat OAuth).
+    expect(refuse).toHaveBeenCalledWith('pay', { gallery: 7, photo: 1, purpose: 'remove_watermark' });
     expect(api.payToImage).not.toHaveBeenCalled();
   });
 

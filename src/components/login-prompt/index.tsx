@@ -6,18 +6,35 @@ import { toast } from '../../platform/ui';
 import { t } from '../../i18n';
 import LoginPopup from './LoginPopup';
 import ProfileSheet from './ProfileSheet';
-import { resumeLike } from './resume';
+import { resumeLike, resumeViewerPay } from './resume';
+import { getPaymentStores } from '../../stores/paymentStores';
+import type { PhotoListStore } from '../../stores/PhotoListStore';
 import './index.scss';
 
-/** After a login that reloaded the page (WeChat OAuth, sandbox on a phone): the tapped heart goes on. */
-function useResumeAfterRedirect() {
-  const { session, loginPrompt } = useStores();
-  const { viewer } = usePageStores();
+/** Photo lists of a gallery on this page: by default those of the gallery page (the list cache). */
+export type PageLists = (galleryId: number) => PhotoListStore[];
+
+/**
+ * After a login that reloaded the page (WeChat OAuth, sandbox on a phone): the
+ * tapped heart, PayToRemove or Download goes on.
+ */
+function useResumeAfterRedirect(pageLists?: PageLists) {
+  const { session, loginPrompt, photoLists, directory } = useStores();
+  const { viewer, gallery } = usePageStores();
   const realUser = session.ready && !session.isGuest;
   useEffect(() => {
     if (!realUser) return;
-    const r = loginPrompt.takeResume('like');
-    if (r) void resumeLike(viewer.likes, r).then((ok) => ok && toast(t('viewer.loved')));
+    const like = loginPrompt.takeResume('like');
+    if (like) void resumeLike(viewer.likes, like).then((ok) => ok && toast(t('viewer.loved')));
+    const payResume = loginPrompt.takeResume('pay') ?? loginPrompt.takeResume('download');
+    if (payResume) {
+      void resumeViewerPay(payResume, {
+        viewer,
+        lists: pageLists ?? ((id) => photoLists.listsOf(id)),
+        galleryOf: (id) => (gallery.gallery?.id === id ? gallery.gallery : gallery.children.find((g) => g.id === id) ?? directory.byId.get(id) ?? null),
+        ...getPaymentStores()
+      });
+    }
   }, [realUser]);
 }
 
@@ -26,9 +43,9 @@ function useResumeAfterRedirect() {
  * `loginPrompt.requireLogin()`: ok runs the login for this visitor's path (the
  * desktop QR popup, the phone's OAuth page, the mini-program code), cancel gives up.
  */
-function LoginPrompt() {
+function LoginPrompt({ lists }: { lists?: PageLists }) {
   const { loginPrompt } = useStores();
-  useResumeAfterRedirect();
+  useResumeAfterRedirect(lists);
   if (!loginPrompt.isOpen) return null;
   const phase = loginPrompt.phase;
   if (phase === 'popup') return <LoginPopup store={loginPrompt} />;

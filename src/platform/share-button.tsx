@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import { Button, View } from '@tarojs/components';
+
+/**
+ * The Share button: in the mini-program a native `open-type="share"` button (it
+ * sends what useShareMessage set up); in browsers a plain button running `onShare`.
+ */
+export function ShareButton(props: { className?: string; onShare: () => void; children: ReactNode }) {
+  if (process.env.TARO_ENV === 'weapp') {
+    return (
+      <Button className={`${props.className ?? ''} share-button--native`} openType="share" data-testid="share-button">
+        {props.children}
+      </Button>
+    );
+  }
+  return (
+    <View className={props.className} onClick={props.onShare} data-testid="share-button" role="button">
+      {props.children}
+    </View>
+  );
+}

@@ -1,0 +1,102 @@
+import { useEffect, useRef } from 'react';
+import Taro, { useShareAppMessage } from '@tarojs/taro';
+import { toPagePath } from '../routes';
+import { apiBase } from './env';
+
+/** What a share carries (spec part 1 §4 share content: title, desc, image, url). `url` is the spec URL (/page/share/…). */
+export interface ShareContent {
+  title: string;
+  desc: string;
+  imageUrl: string;
+  url: string;
+}
+
+/** How a browser share ended: the system sheet was used, the link was copied, the visitor cancelled, or nothing worked. */
+export type ShareOutcome = 'shared' | 'copied' | 'cancelled' | 'failed';
+
+/** The address someone else opens: absolute, on this app's origin. */
+export function shareAddress(url: string): string {
+  if (/^https?:\/\//i.test(url)) return url;
+  if (process.env.TARO_ENV === 'h5' && typeof location !== 'undefined') return `${location.origin}${url}`;
+  return `${apiBase()}${url}`;
+}
+
+/** The mini-program's share needs absolute image URLs; relative ones (H5 image host) are made absolute. */
+function absoluteImage(url: string): string {
+  return !url || /^https?:\/\//i.test(url) ? url : shareAddress(url);
+}
+
+/**
+ * The mini-program's share menu and `open-type="share"` buttons send `content`
+ * (this page's path); with sharing off the menu's share items are hidden
+ * (spec part 1 §6). Browsers: nothing here (the page's Share button uses shareLink).
+ */
+export function useShareMessage(content: ShareContent | null, enabled: boolean): void {
+  const latest = useRef(content);
+  latest.current = content;
+  if (process.env.TARO_ENV === 'weapp') {
+    // A build-time branch: the hooks below run in the same order on every render.
+    useShareAppMessage(() => {
+      const c = latest.current;
+      if (!c) return {};
+      return { title: c.title, path: toPagePath(c.url), imageUrl: absoluteImage(c.imageUrl) || undefined };
+    });
+    useEffect(() => {
+      const call = enabled ? Taro.showShareMenu({ withShareTicket: false }) : Taro.hideShareMenu({});
+      void Promise.resolve(call).catch(() => undefined);
+    }, [enabled]);
+  }
+}
+
+/** The old way when the async clipboard is missing (plain-http pages, older WeChat browsers). */
+function copyWithSelection(text: string): boolean {
+  if (typeof document === 'undefined') return false;
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.appendChild(area);
+  area.select();
+  let done = false;
+  try {
+    done = document.execCommand('copy');
+  } catch {
+    done = false;
+  }
+  document.body.removeChild(area);
+  return done;
+}
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    if (typeof navigator !== 'undefined' && navigator.clipboard?.writeText) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    /* refused (no permission, not focused): try the selection way */
+  }
+  return copyWithSelection(text);
+}
+
+/**
+ * Browsers: the system share sheet (navigator.share) where there is one, else the
+ * link is copied. The mini-program shares through its menu and open-type="share"
+ * buttons, never through this call.
+ */
+export async function shareLink(content: ShareContent): Promise<ShareOutcome> {
+  if (process.env.TARO_ENV !== 'h5') throw new Error('shareLink is browser-only: the mini-program shares with an open-type="share" button');
+  const url = shareAddress(content.url);
+  const nav = navigator as Navigator & { share?: (d: { title?: string; text?: string; url?: string }) => Promise<void> };
+  if (typeof nav.share === 'function') {
+    try {
+      await nav.share({ title: content.title, text: content.desc, url });
+      return 'shared';
+    } catch (e) {
+      if ((e as { name?: string })?.name === 'AbortError') return 'cancelled';
+      /* not allowed here (no user gesture, unsupported data): copy instead */
+    }
+  }
+  return (await copyText(url)) ? 'copied' : 'failed';
+}
