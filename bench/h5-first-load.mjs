@@ -9,7 +9,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { root, startServer } from '../scripts/lib/server.mjs';
 
-const h5Dir = path.join(root, 'dist/h5');
+// E2E_H5_DIR measures another build folder (parallel builds), as the browser tests do.
+const h5Dir = process.env.E2E_H5_DIR ? path.resolve(root, process.env.E2E_H5_DIR) : path.join(root, 'dist/h5');
 const BUDGET_KB = 300;
 const gz = (buf) => zlib.gzipSync(buf, { level: 6 }).length;
 const KB = (n) => (n / 1024).toFixed(1);
@@ -35,7 +36,7 @@ function report(label, list) {
 
 async function observed() {
   const { chromium } = await import('playwright-core');
-  const server = await startServer();
+  const server = await startServer({ h5Dir });
   let browser;
   try {
     browser = await chromium.launch({

@@ -11,6 +11,7 @@ import { AppError, sendError } from './http';
 import { ErrorCode } from '../../types/envelope';
 import { tokenFromHeader } from './services/session';
 import { createSmsProvider } from './sms';
+import { fastifyTrustProxy } from './trustProxy';
 import sessionRoutes from './routes/session';
 import galleryRoutes from './routes/gallery';
 import photoRoutes from './routes/photos';
@@ -42,6 +43,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: 1024 * 1024,
+    // TRUST_PROXY: behind a reverse proxy, req.ip (per-IP limits) is the forwarded client address.
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     routerOptions: { maxParamLength: 300 },
     // Errors raised before routing (a malformed URL, a bad content type) use the envelope too.
     frameworkErrors: (err, _req, reply) => {
@@ -50,6 +53,12 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       void sendError(reply, new AppError(status, msg));
     }
   });
+
+  // A login through any process drops that session from every process's cache (bus.ts BusNotice).
+  const stopNotices = ctx.bus.subscribeInternal((n) => {
+    if (n.kind === 'session_forget') ctx.sessions.forgetHash(n.token_hash);
+  });
+  app.addHook('onClose', async () => stopNotices());
 
   // Sandbox SMS codes go to this app's log (gated pages, issue 5 item 5).
   ctx.gates.setSmsProvider(createSmsProvider(deps.config.smsProvider, (line) => app.log.info(line)));
@@ -82,6 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     await (await import('./routes/visits')).default(api, ctx);
     await (await import('./routes/batch')).default(api, ctx);
     await (await import('./routes/stats')).default(api, ctx);
+    // The image share page: who shared (nickname and avatar only).
+    await (await import('./routes/share')).default(api, ctx);
     // Paid originals: signed original URLs and streamed ZIP downloads (issue 5 items 3, 4).
     await (await import('./routes/originals')).default(api, ctx);
     // Photographer ingest: signed upload policy, the local OSS host, photo registration; the organiser API.
@@ -91,6 +102,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     await (await import('./routes/pay')).default(api, ctx);
     // Login: mini-program code2session, WeChat H5 OAuth, desktop QR, the local sandbox (issue 5 item 1).
     await (await import('./routes/auth')).default(api, ctx);
+    // The mini-program's chosen avatar: upload (multipart) and the public GET /avatars/{hash}.jpg.
+    await (await import('./routes/avatar')).default(api, ctx);
     // Gated pages: password and phone gates, SMS codes, permissibility (issue 5 item 5).
     await (await import('./routes/permission')).default(api, ctx);
     await h5Routes(api, ctx);

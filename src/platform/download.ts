@@ -24,6 +24,16 @@ async function saveToAlbum(url: string, texts: AlbumTexts): Promise<DownloadOutc
   try {
     const file = await Taro.downloadFile({ url: absoluteUrl(url) });
     if (file.statusCode !== 200) return 'failed';
+    return await saveFileToAlbum(file.tempFilePath, texts);
+  } catch {
+    return 'failed';
+  }
+}
+
+/** Mini-program: save a local image file (a download, a drawn collage) to the photo album, asking for album access first. */
+export async function saveFileToAlbum(filePath: string, texts: AlbumTexts): Promise<DownloadOutcome> {
+  if (process.env.TARO_ENV !== 'weapp') throw new Error('saveFileToAlbum is only supported in the mini-program');
+  try {
     try {
       await Taro.authorize({ scope: ALBUM_SCOPE });
     } catch {
@@ -33,7 +43,7 @@ async function saveToAlbum(url: string, texts: AlbumTexts): Promise<DownloadOutc
       if (!setting.authSetting[ALBUM_SCOPE]) return 'denied';
     }
     try {
-      await Taro.saveImageToPhotosAlbum({ filePath: file.tempFilePath });
+      await Taro.saveImageToPhotosAlbum({ filePath });
     } catch (e) {
       return authDenied(e) ? 'denied' : 'failed';
     }

@@ -1,11 +1,19 @@
+import { useEffect, useMemo, useState } from 'react';
 import { View, Text } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import type { Gallery } from '../../../types/api/gallery';
 import type { Photo } from '../../../types/api/photo';
-import type { SelectionStore } from '../../stores/SelectionStore';
+import type { JigsawKind, SelectionPurpose, SelectionStore } from '../../stores/SelectionStore';
+import { JigsawStore } from '../../stores/JigsawStore';
+import { useStores } from '../../stores/RootStore';
 import { getPaymentStores } from '../../stores/paymentStores';
+import { openUrl } from '../../platform/navigate';
+import { toast } from '../../platform/ui';
+import { buildUrl } from '../../routes';
 import { formatSize } from '../../utils/format';
-import { t } from '../../i18n';
+import JigsawPreview from '../../components/jigsaw';
+import { t, type MessageKey } from '../../i18n';
+import './selection.scss';
 
 interface Props {
   selection: SelectionStore;
@@ -14,45 +22,108 @@ interface Props {
   items: readonly Photo[];
 }
 
+type Menu = 'closed' | 'purpose' | 'jigsaw';
+
+function Btn({ id, label, onTap, main }: { id: string; label: string; onTap: () => void; main?: boolean }) {
+  return (
+    <View className={`photo-toolbar__btn${main ? ' photo-select__main' : ''}`} data-testid={id} onClick={onTap}>
+      <Text>{label}</Text>
+    </View>
+  );
+}
+
+const ACTION: Record<SelectionPurpose, { id: string; key: MessageKey }> = {
+  download: { id: 'select-download', key: 'select.download' },
+  share: { id: 'select-share', key: 'select.share' },
+  jigsaw: { id: 'select-ok', key: 'select.ok' }
+};
+
 /**
- * Selection mode (spec part 1 §4/§5): 'Select' starts choosing photos to
- * download; the bar shows the count, Download (paid first where needed, then one
- * file or the server's ZIP with its progress) and Cancel.
+ * Selection mode (spec part 1 §4/§5, part 2 jigsaw, part 3 §2 item 8): 'Select'
+ * offers Download, Share or Collage (long or grid); taps then add or remove
+ * photos within the purpose's limits, and the bottom bar shows the count and the
+ * purpose's action: Download (paid first where needed, one file or the server's
+ * ZIP with its progress), Share (the image share page) or OK (the collage preview).
  */
 function SelectionBar({ selection, gallery, items }: Props) {
+  const { session, loginPrompt } = useStores();
   const { downloads } = getPaymentStores();
+  const jigsaw = useMemo(() => new JigsawStore({ requireLogin: (r) => loginPrompt.requireLogin(r) }), [loginPrompt]);
+  useEffect(() => () => jigsaw.close(), [jigsaw]);
+  const [menu, setMenu] = useState<Menu>('closed');
   const zip = downloads.zip;
+
+  const start = (purpose: SelectionPurpose, kind?: JigsawKind) => {
+    setMenu('closed');
+    selection.start(purpose, kind);
+  };
+  const selected = (ids: number[]) => {
+    const byId = new Map(items.map((p) => [p.id, p]));
+    return ids.map((id) => byId.get(id)).filter((p): p is Photo => !!p);
+  };
+  const submit = async () => {
+    const purpose = selection.purpose;
+    const ids = selection.submit();
+    if (!ids || !purpose) return;
+    if (purpose === 'download') {
+      if (await downloads.download(gallery, selected(ids))) selection.cancel();
+    } else if (purpose === 'share') {
+      const openid = session.user?.openid;
+      if (!openid) return toast(t('select.shareUnavailable'));
+      openUrl(buildUrl('share', { openid, ids: ids.join(',') }));
+      selection.cancel();
+    } else if (await jigsaw.make(selection.jigsaw === 'long' ? 'long' : 'grid', selected(ids), gallery.link_id || String(gallery.id))) {
+      selection.cancel();
+    }
+  };
+
+  const preview = <JigsawPreview store={jigsaw} />;
   if (!selection.active) {
     return (
-      <View className="photo-select" data-testid="select-bar">
-        <View className="photo-toolbar__btn" data-testid="select-start" onClick={() => selection.start('download')}>
-          <Text>{t('select.start')}</Text>
+      <>
+        <View className="photo-select" data-testid="select-bar" data-menu={menu}>
+          {menu === 'closed' ? <Btn id="select-start" label={t('select.start')} onTap={() => setMenu('purpose')} /> : null}
+          {menu === 'purpose' ? (
+            <View className="photo-select__menu" data-testid="select-purposes">
+              <Btn id="select-purpose-download" label={t('select.purposeDownload')} onTap={() => start('download')} />
+              <Btn id="select-purpose-share" label={t('select.purposeShare')} onTap={() => start('share')} />
+              <Btn id="select-purpose-jigsaw" label={t('select.purposeJigsaw')} onTap={() => setMenu('jigsaw')} />
+              <Btn id="select-menu-cancel" label={t('select.cancel')} onTap={() => setMenu('closed')} />
+            </View>
+          ) : null}
+          {menu === 'jigsaw' ? (
+            <View className="photo-select__menu" data-testid="select-jigsaw-kinds">
+              <Text className="photo-select__label">{t('select.chooseJigsaw')}</Text>
+              <Btn id="select-jigsaw-long" label={t('select.jigsawLong')} onTap={() => start('jigsaw', 'long')} />
+              <Btn id="select-jigsaw-grid" label={t('select.jigsawGrid')} onTap={() => start('jigsaw', 'grid')} />
+              <Btn id="select-menu-back" label={t('select.back')} onTap={() => setMenu('purpose')} />
+            </View>
+          ) : null}
         </View>
-      </View>
+        {preview}
+      </>
     );
   }
-  const submit = async () => {
-    const ids = selection.submit();
-    if (!ids) return;
-    const byId = new Map(items.map((p) => [p.id, p]));
-    const photos = ids.map((id) => byId.get(id)).filter((p): p is Photo => !!p);
-    if (await downloads.download(gallery, photos)) selection.cancel();
-  };
+  const purpose = selection.purpose!;
+  const limits = selection.limits!;
+  const action = ACTION[purpose];
   return (
-    <View className="photo-select photo-select--on" data-testid="select-bar" data-count={selection.count}>
-      <Text className="photo-select__count" data-testid="select-count">{t('select.count', { num: selection.count })}</Text>
-      {zip ? (
-        <Text className="photo-select__progress" data-testid="zip-progress">
-          {zip.total ? t('download.zipProgress', { loaded: formatSize(zip.loaded), total: formatSize(zip.total) }) : t('download.zipProgressUnknown', { loaded: formatSize(zip.loaded) })}
-        </Text>
-      ) : null}
-      <View className="photo-toolbar__btn" data-testid="select-download" onClick={() => void submit()}>
-        <Text>{t('select.download', { num: selection.count })}</Text>
+    <>
+      <View className="photo-select photo-select--on" data-testid="select-bar" data-purpose={purpose} data-count={selection.count}>
+        <View className="photo-select__info">
+          <Text className="photo-select__count" data-testid="select-count">{t('select.count', { num: selection.count })}</Text>
+          <Text className="photo-select__hint" data-testid="select-hint">{t('select.hint', { min: limits.min, max: limits.max })}</Text>
+        </View>
+        {zip ? (
+          <Text className="photo-select__progress" data-testid="zip-progress">
+            {zip.total ? t('download.zipProgress', { loaded: formatSize(zip.loaded), total: formatSize(zip.total) }) : t('download.zipProgressUnknown', { loaded: formatSize(zip.loaded) })}
+          </Text>
+        ) : null}
+        <Btn id="select-cancel" label={t('select.cancel')} onTap={() => selection.cancel()} />
+        <Btn id={action.id} label={t(action.key, { num: selection.count })} onTap={() => void submit()} main />
       </View>
-      <View className="photo-toolbar__btn" data-testid="select-cancel" onClick={() => selection.cancel()}>
-        <Text>{t('select.cancel')}</Text>
-      </View>
-    </View>
+      {preview}
+    </>
   );
 }
 
