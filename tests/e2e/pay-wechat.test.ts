@@ -6,11 +6,9 @@
 // pay page (no WeixinJSBridge in the sandbox) → pay → the photo shows without
 // watermark (its signed original) and PayToRemove is gone.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BASE_URL, VIEWPORTS, launchBrowser, openPage, screenshotPath, visibleTestId, waitUntil, type TrackedPage } from './support';
+import { SIGNED_IMAGE, visible, BASE_URL, VIEWPORTS, launchBrowser, openPage, screenshotPath, visibleTestId, waitUntil, type TrackedPage } from './support';
 
 const CARPET = `${BASE_URL}/g/carpet26`;
-/** A signed image URL (types/api/download.ts SignedOriginal): /img/{hash}!{style}?g=&u=&e=&s= */
-const SIGNED = /\/img\/[^!]+![a-z0-9_]+\?g=\d+&u=\d+&e=\d+&s=/;
 const phone = VIEWPORTS.find((v) => v.name === 'phone-wechat')!;
 
 let browser: Browser;
@@ -31,8 +29,6 @@ afterEach(async () => {
   await context?.close();
 });
 
-const visible = (page: Page, id: string) => page.getByTestId(id).filter({ visible: true }).first();
-
 function currentSlide(page: Page): Promise<{ id: string; src: string; drawn: boolean }> {
   return page.evaluate(() => {
     const slide = document.querySelector('[data-testid="viewer-slide"][data-current="true"]');
@@ -50,7 +46,7 @@ it('guest on a WeChat phone: PayToRemove → authorisation → sandbox OAuth →
   const photoId = (await cell.getAttribute('data-id')) ?? '';
   await cell.click();
   await waitUntil(t, 'PayToRemove in the viewer', () => visible(t.page, 'viewer-pay-remove').isVisible());
-  expect((await currentSlide(t.page)).src).not.toMatch(SIGNED);
+  expect((await currentSlide(t.page)).src).not.toMatch(SIGNED_IMAGE);
   // No Download link inside WeChat (spec part 1 §6).
   expect(await t.page.getByTestId('viewer-download').filter({ visible: true }).count()).toBe(0);
 
@@ -76,7 +72,7 @@ it('guest on a WeChat phone: PayToRemove → authorisation → sandbox OAuth →
   await sandbox.close();
 
   // The server says paid (polled every 2 s): the photo shows its signed original, without watermark.
-  await waitUntil(t, 'the signed original in the viewer', async () => SIGNED.test((await currentSlide(t.page)).src), 30000);
+  await waitUntil(t, 'the signed original in the viewer', async () => SIGNED_IMAGE.test((await currentSlide(t.page)).src), 30000);
   await waitUntil(t, 'the original to be drawn', async () => (await currentSlide(t.page)).drawn);
   expect((await currentSlide(t.page)).id).toBe(photoId);
   expect(await t.page.getByTestId('viewer-pay-remove').filter({ visible: true }).count()).toBe(0);

@@ -5,11 +5,9 @@
 // original URL). Then a paid download on the next photo: pay → the interrupted
 // download continues (a Playwright download event).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BASE_URL, launchBrowser, openPage, screenshotPath, waitUntil, type TrackedPage } from './support';
+import { SIGNED_IMAGE, visible, BASE_URL, launchBrowser, openPage, screenshotPath, waitUntil, type TrackedPage } from './support';
 
 const CARPET = `${BASE_URL}/g/carpet26`;
-/** A signed image URL (types/api/download.ts SignedOriginal): /img/{hash}!{style}?g=&u=&e=&s= */
-const SIGNED = /\/img\/[^!]+![a-z0-9_]+\?g=\d+&u=\d+&e=\d+&s=/;
 
 let browser: Browser;
 let context: BrowserContext;
@@ -28,8 +26,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await context?.close();
 });
-
-const visible = (page: Page, id: string) => page.getByTestId(id).filter({ visible: true }).first();
 
 async function currentSlideSrc(page: Page): Promise<string> {
   return page.evaluate(() => {
@@ -74,7 +70,7 @@ it('a guest pays to remove the watermark through sandbox login and the QR popup;
   await visible(t.page, 'photo-item').click();
   await waitUntil(t, 'PayToRemove in the viewer', () => visible(t.page, 'viewer-pay-remove').isVisible());
   const before = await currentSlideSrc(t.page);
-  expect(before).not.toMatch(SIGNED);
+  expect(before).not.toMatch(SIGNED_IMAGE);
   await waitUntil(t, 'the watermarked photo to be drawn', () => t.page.evaluate(() => {
     const img = document.querySelector('[data-testid="viewer-slide"][data-current="true"] img') as HTMLImageElement | null;
     return !!img && img.complete && img.naturalWidth > 0;
@@ -86,7 +82,7 @@ it('a guest pays to remove the watermark through sandbox login and the QR popup;
   await payInSandbox('pay-qr-popup');
 
   // The interrupted action goes on: the photo shows its signed original, without watermark.
-  await waitUntil(t, 'the signed original in the viewer', async () => SIGNED.test(await currentSlideSrc(t.page)), 20000);
+  await waitUntil(t, 'the signed original in the viewer', async () => SIGNED_IMAGE.test(await currentSlideSrc(t.page)), 20000);
   expect(await t.page.getByTestId('viewer-pay-remove').count()).toBe(0);
   await waitUntil(t, 'the original to be drawn', () => t.page.evaluate(() => {
     const img = document.querySelector('[data-testid="viewer-slide"][data-current="true"] img') as HTMLImageElement | null;
@@ -102,6 +98,6 @@ it('a guest pays to remove the watermark through sandbox login and the QR popup;
   await payInSandbox();
   const download = await downloaded;
   expect(download.suggestedFilename()).toMatch(/\.(jpe?g|png|webp)$/i);
-  await waitUntil(t, 'the next photo without watermark', async () => SIGNED.test(await currentSlideSrc(t.page)), 20000);
+  await waitUntil(t, 'the next photo without watermark', async () => SIGNED_IMAGE.test(await currentSlideSrc(t.page)), 20000);
   expect(t.errors.filter((e) => !/401|favicon|requestfailed/.test(e))).toEqual([]);
 });

@@ -5,8 +5,8 @@
 import fs from 'node:fs';
 import sharp from 'sharp';
 import yauzl from 'yauzl';
-import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
-import { DEMO_URL, WECHAT_UA, launchBrowser, openPage, sandboxLogin, screenshotPath, waitUntil, type TrackedPage } from './support';
+import type { Browser, BrowserContext, Download } from 'playwright-core';
+import { visible, DEMO_URL, WECHAT_UA, launchBrowser, openPage, sandboxLogin, screenshotPath, waitUntil, type TrackedPage } from './support';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -21,8 +21,6 @@ afterAll(async () => {
 afterEach(async () => {
   await context?.close();
 });
-
-const visible = (page: Page, id: string) => page.getByTestId(id).filter({ visible: true }).first();
 
 async function tap(id: string): Promise<void> {
   await waitUntil(t, `[data-testid="${id}"] to be visible`, () => visible(t.page, id).isVisible());

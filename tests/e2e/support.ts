@@ -95,9 +95,15 @@ export async function waitUntil<T>(t: TrackedPage, what: string, check: () => Pr
   }
 }
 
+/** The first visible element with a test id (pages lower in the stack stay in the DOM, hidden). */
+export const visible = (page: Page, id: string) => page.getByTestId(id).filter({ visible: true }).first();
+
+/** A signed image URL (types/api/download.ts SignedOriginal): /img/{hash}!{style}?g=&u=&e=&s= */
+export const SIGNED_IMAGE = /\/img\/[^!]+![a-z0-9_]+\?g=\d+&u=\d+&e=\d+&s=/;
+
 /** The text of the first visible element with a test id (pages lower in the stack stay in the DOM, hidden). */
 export async function visibleTestId(t: TrackedPage, id: string, timeoutMs = 15000): Promise<string> {
-  const loc = t.page.getByTestId(id).filter({ visible: true }).first();
+  const loc = visible(t.page, id);
   await waitUntil(t, `[data-testid="${id}"] to be visible`, () => loc.isVisible(), timeoutMs);
   return ((await loc.textContent()) ?? '').trim();
 }

@@ -1,7 +1,7 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { View, Text } from '@tarojs/components';
 import { observer } from 'mobx-react';
-import { useStores } from '../../stores/RootStore';
+import { useStores, createPageStores, PageStoreContext } from '../../stores/RootStore';
 import { t } from '../../i18n';
 import { EmptyState } from '../empty-state';
 import './index.scss';
@@ -37,3 +37,17 @@ export const PageShell = observer(function PageShell(props: { children: ReactNod
     </View>
   );
 });
+
+/**
+ * A page that shows albums (the gallery page, the image share page): the shell
+ * plus the page's own album, viewer and live stores, so pages below it in the
+ * stack keep theirs.
+ */
+export function AlbumPageShell(props: { children: ReactNode }) {
+  const [pageStores] = useState(() => createPageStores());
+  return (
+    <PageStoreContext.Provider value={pageStores}>
+      <PageShell>{props.children}</PageShell>
+    </PageStoreContext.Provider>
+  );
+}

@@ -2,8 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { View } from '@tarojs/components';
 import { useRouter } from '@tarojs/taro';
 import { observer } from 'mobx-react';
-import { useStores, usePageStores, createPageStores, PageStoreContext } from '../../stores/RootStore';
-import { PageShell } from '../../components/page-shell';
+import { useStores, usePageStores } from '../../stores/RootStore';
+import { AlbumPageShell } from '../../components/page-shell';
 import { GalleryHeader } from '../../components/gallery-header';
 import { BottomNav } from '../../components/bottom-nav';
 import { EmptyState } from '../../components/empty-state';
@@ -92,13 +92,9 @@ function GalleryPage() {
 const Observed = observer(GalleryPage);
 
 export default function Page() {
-  // This page's own album state: pages below it in the stack keep theirs.
-  const [pageStores] = useState(() => createPageStores());
   return (
-    <PageStoreContext.Provider value={pageStores}>
-      <PageShell>
-        <Observed />
-      </PageShell>
-    </PageStoreContext.Provider>
+    <AlbumPageShell>
+      <Observed />
+    </AlbumPageShell>
   );
 }

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { View, Text } from '@tarojs/components';
 import { useRouter } from '@tarojs/taro';
 import { observer } from 'mobx-react';
-import { useStores, usePageStores, createPageStores, PageStoreContext } from '../../stores/RootStore';
+import { useStores, usePageStores } from '../../stores/RootStore';
 import { SharePageStore } from '../../stores/SharePageStore';
-import { PageShell } from '../../components/page-shell';
+import { AlbumPageShell } from '../../components/page-shell';
 import { PageFrame } from '../../components/page-frame';
 import { EmptyState } from '../../components/empty-state';
 import { SharerHeader, SharePhotoGrid } from '../../components/share-page';
@@ -73,13 +73,9 @@ function SharePage() {
 const Observed = observer(SharePage);
 
 export default function Page() {
-  // This page's own viewer state: pages below it in the stack keep theirs.
-  const [pageStores] = useState(() => createPageStores());
   return (
-    <PageStoreContext.Provider value={pageStores}>
-      <PageShell>
-        <Observed />
-      </PageShell>
-    </PageStoreContext.Provider>
+    <AlbumPageShell>
+      <Observed />
+    </AlbumPageShell>
   );
 }
