@@ -39,7 +39,10 @@ module.exports = {
       rootDir: __dirname,
       testEnvironment: 'node',
       testMatch: ['<rootDir>/tests/unit/**/*.test.ts'],
-      transform: { '^.+\\.(ts|tsx|js)$': tsTransform }
+      transform: { '^.+\\.(ts|tsx|js|mjs)$': tsTransform },
+      // TypeBox (declared contracts in types/api) ships ESM only.
+      transformIgnorePatterns: ['/node_modules/(?!typebox/)'],
+      moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json']
     },
     components,
     {
@@ -49,9 +52,9 @@ module.exports = {
       testMatch: ['<rootDir>/tests/server/**/*.test.ts'],
       // PGlite's CommonJS build loads Node built-ins with import(), and cookie 1.x
       // (light-my-request) is ESM-only: Babel turns both into plain require().
-      transform: { '^.+\\.(ts|tsx|js|cjs)$': tsTransform },
-      transformIgnorePatterns: ['/node_modules/(?!(@electric-sql/pglite|cookie)/)'],
-      moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'json']
+      transform: { '^.+\\.(ts|tsx|js|cjs|mjs)$': tsTransform },
+      transformIgnorePatterns: ['/node_modules/(?!(@electric-sql/pglite|cookie|typebox)/)'],
+      moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'mjs', 'json']
     }
   ]
 };

@@ -17,8 +17,8 @@ const { buildApp } = require('../server/src/app.ts');
 const { loadConfig } = require('../server/src/config.ts');
 const { openPglite } = require('../server/src/db/index.ts');
 const { LocalStore } = require('../server/src/storage/index.ts');
-const { ImageService } = require('../server/src/services/images.ts');
-const { sceneSvg, mulberry32 } = require('../server/src/services/demo-art.ts');
+const { ImageService } = require('../server/src/services/photos/images.ts');
+const { sceneSvg, mulberry32 } = require('../server/src/demo/demo-art.ts');
 
 const COLD_RUNS = Number(process.env.COLD_RUNS || 7);
 const CACHED_RUNS = 200;
@@ -51,7 +51,7 @@ async function bigJpeg(seed) {
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lg-bench-'));
 const config = loadConfig({ DATA_DIR: dataDir, H5_DIR: path.join(dataDir, 'no-h5') });
 const db = await openPglite(null);
-const { app, ctx } = await buildApp({ config, db, store: new LocalStore(path.join(dataDir, 'objects')) });
+const { app, services: ctx } = await buildApp({ config, db, store: new LocalStore(path.join(dataDir, 'objects')) });
 const images = new ImageService(ctx);
 
 try {

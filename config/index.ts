@@ -6,7 +6,7 @@ import { require as tsxRequire } from 'tsx/cjs/api';
 
 // The route table lives in src/ (the app and the server read it too); Taro's
 // config loader only transpiles config/, so load it through tsx.
-const { h5CustomRoutes } = tsxRequire('../src/routes.ts', __filename) as typeof import('../src/routes');
+const { h5CustomRoutes } = tsxRequire('../types/routes.ts', __filename) as typeof import('../types/routes');
 
 const typesDir = path.resolve(__dirname, '..', 'types');
 

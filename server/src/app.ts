@@ -5,12 +5,14 @@ import type { Config } from './config';
 import type { Db } from './db';
 import { migrate } from './db/migrate';
 import type { ObjectStore } from './storage';
-import { createContext, type AppContext } from './context';
+import { createServices, type Services } from './services';
+import { createProviders, type Providers } from './providers';
 import { InProcessBus, type LiveBus } from './live/bus';
-import { AppError, sendError } from './http';
+import { AppError } from './errors';
+import { schemaOptions, sendError } from './http';
+import { viewerOf, type Viewer } from './viewer';
 import { ErrorCode } from '../../types/envelope';
-import { tokenFromHeader } from './services/session';
-import { createSmsProvider } from './sms';
+import { tokenFromHeader } from './services/session/session';
 import { fastifyTrustProxy } from './trustProxy';
 import sessionRoutes from './routes/session';
 import galleryRoutes from './routes/gallery';
@@ -20,27 +22,24 @@ import h5Routes from './routes/h5';
 import websocket from '@fastify/websocket';
 import liveGateway, { LIVE_WS_OPTIONS, closeLiveSockets } from './live/gateway';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    token: string | undefined;
-  }
-}
-
 export interface AppDeps {
   config: Config;
   db: Db;
   store: ObjectStore;
   /** Live bus; in-process when omitted. */
   bus?: LiveBus;
+  /** Login, payment and SMS providers; those the config asks for when omitted (tests pass fakes). */
+  providers?: Providers;
   logger?: FastifyServerOptions['logger'];
 }
 
 /** The whole server as a Fastify instance; tests use it without a port (app.inject). */
-export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; services: Services }> {
   await migrate(deps.db);
   fs.mkdirSync(path.join(deps.config.dataDir, 'cache'), { recursive: true });
-  const ctx = createContext(deps.config, deps.db, deps.store, deps.bus ?? new InProcessBus());
   const app = Fastify({
+    ajv: schemaOptions.ajv,
+    schemaErrorFormatter: schemaOptions.schemaErrorFormatter,
     logger: deps.logger ?? false,
     bodyLimit: 1024 * 1024,
     // TRUST_PROXY: behind a reverse proxy, req.ip (per-IP limits) is the forwarded client address.
@@ -54,17 +53,29 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     }
   });
 
-  // A login through any process drops that session from every process's cache (bus.ts BusNotice).
-  const stopNotices = ctx.bus.subscribeInternal((n) => {
-    if (n.kind === 'session_forget') ctx.sessions.forgetHash(n.token_hash);
+  // Sandbox SMS codes go to this app's log (gated pages).
+  const providers = deps.providers ?? createProviders(deps.config, (line) => app.log.info(line));
+  const ctx = createServices({
+    config: deps.config,
+    db: deps.db,
+    store: deps.store,
+    bus: deps.bus ?? new InProcessBus(),
+    providers,
+    warn: (msg, err) => app.log.warn({ err }, msg)
   });
+
+  // A login through any process drops that session from every process's cache (bus.ts BusNotice).
+  const stopNotices = ctx.sessions.listen();
   app.addHook('onClose', async () => stopNotices());
 
-  // Sandbox SMS codes go to this app's log (gated pages, issue 5 item 5).
-  ctx.gates.setSmsProvider(createSmsProvider(deps.config.smsProvider, (line) => app.log.info(line)));
   app.decorateRequest('token', undefined);
+  app.decorateRequest('viewer', null as unknown as Viewer);
   app.addHook('onRequest', async (req) => {
     req.token = tokenFromHeader(req.headers.authorization);
+  });
+  // The request becomes a Viewer once, after its input was validated.
+  app.addHook('preHandler', async (req) => {
+    req.viewer = viewerOf(await ctx.sessions.resolve(req.token), req.ip, req.token);
   });
 
   app.setErrorHandler((err, req, reply) => {
@@ -108,5 +119,5 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     await (await import('./routes/permission')).default(api, ctx);
     await h5Routes(api, ctx);
   });
-  return { app, ctx };
+  return { app, services: ctx };
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { SMS_PROVIDERS, type SmsProviderName } from './sms';
-import { loadLoginConfig, type LoginConfig } from './auth/config';
-import { loadPayConfig, type PayConfig } from './pay/config';
+import { SMS_PROVIDERS, type SmsProviderName } from './providers/sms';
+import { loadLoginConfig, type LoginConfig } from './providers/login/config';
+import { loadPayConfig, type PayConfig } from './providers/pay/config';
 import { parseTrustProxy, type TrustProxy } from './trustProxy';
 
 /** Every environment variable the server reads, parsed once, with clear errors. */

@@ -2,7 +2,7 @@ import { loadConfig } from './config';
 import { openDb } from './db';
 import { createStore, checkStore, storeLabel } from './storage/create';
 import { buildApp } from './app';
-import { seedDemo } from './services/demo';
+import { seedDemo } from './demo/demo';
 import { createBus } from './live';
 
 async function main() {
@@ -28,7 +28,7 @@ async function main() {
     process.exit(1);
   }
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const { app, ctx } = await buildApp({
+  const { app, services: ctx } = await buildApp({
     config,
     db,
     store,

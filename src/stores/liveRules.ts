@@ -3,8 +3,10 @@
  * a photo published live goes in a list, which lists take it, how the viewer's
  * index follows, and the new-photos badge numbers. Stores apply them.
  */
-import type { Photo, SortOrder, SortType } from '../../types/api/photo';
-import { DEFAULT_SORT } from '../../types/api/photo';
+import type { Photo, SortOrder } from '../../types/api/photo';
+import { comparePhotos, readSort, type SortSpec } from '../../types/photoSort';
+
+export { comparePhotos, type SortSpec };
 
 /** New-photo counts appear after a random 1 to 3 s (spec part 3 §4). */
 export const NEW_PHOTOS_DELAY_MIN_MS = 1_000;
@@ -16,11 +18,6 @@ export const NEW_PHOTOS_BADGE_MS = 5_000;
 /** Photos fetched by id per call (GET /api/v2/images/batchlist). */
 export const LIVE_FETCH_BATCH = 50;
 
-export interface SortSpec {
-  field: SortType;
-  dir: SortOrder;
-}
-
 /** What a list needs to know to take live events. */
 export interface LiveList {
   items: readonly Photo[];
@@ -28,21 +25,10 @@ export interface LiveList {
   options: { galleryId: number; sorttype?: string; order: SortOrder; tags?: string };
 }
 
-const FIELDS: SortType[] = ['shoottime', 'createtime', 'love', 'id'];
-
-/** The list's sort as the server reads it: `order` wins over the sign of `sorttype`. */
+/** The list's sort as the server reads it (types/photoSort.ts); an unknown field sorts by shoot time. */
 export function sortSpecOf(o: { sorttype?: string; order?: SortOrder }): SortSpec {
-  const raw = o.sorttype || DEFAULT_SORT;
-  const desc = raw.startsWith('-');
-  const name = (desc ? raw.slice(1) : raw) as SortType;
-  const field = FIELDS.includes(name) ? name : 'shoottime';
-  return { field, dir: o.order ?? (desc ? 'desc' : o.sorttype ? 'asc' : 'desc') };
-}
-
-/** Negative when `a` comes before `b` in the list (ties by id, in the same direction, as the server does). */
-export function comparePhotos(a: Photo, b: Photo, s: SortSpec): number {
-  const d = a[s.field] - b[s.field] || a.id - b.id;
-  return s.dir === 'asc' ? d : -d;
+  const { field, dir } = readSort(o);
+  return { field: field ?? 'shoottime', dir };
 }
 
 /** First index whose photo comes after `p`: where `p` goes (items.length when after all of them). */

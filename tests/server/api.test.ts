@@ -142,12 +142,12 @@ describe.each(BACKENDS)('API on %s', (backend) => {
       expect((await list('')).json().data.total).toBe(45);
       await s.db.query('UPDATE photos SET hidden = true WHERE id = $1', [photoIds[44]]);
       // Every write path invalidates the gallery's cached lists after it commits.
-      s.ctx.photos.invalidate(top);
+      s.services.photos.invalidate(top);
       const r = (await list('')).json().data;
       expect(r.total).toBe(44);
       expect(r.items[0].id).toBe(photoIds[43]);
       await s.db.query('UPDATE photos SET hidden = false WHERE id = $1', [photoIds[44]]);
-      s.ctx.photos.invalidate(top);
+      s.services.photos.invalidate(top);
       expect((await list('')).json().data.total).toBe(45);
     });
   });

@@ -1,4 +1,4 @@
-import { GenerationCache } from '../../server/src/services/cache';
+import { GenerationCache } from '../../server/src/services/shared/cache';
 
 describe('GenerationCache', () => {
   it('serves a value until its space is invalidated', async () => {

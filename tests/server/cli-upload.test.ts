@@ -201,7 +201,7 @@ describe.each(BACKENDS)('organiser CLIs: gallery and upload (%s)', (backend) => 
     fs.writeFileSync(path.join(dir, 'late.jpg'), await image(25, 'jpeg'));
     const uploader = new Uploader({ api: new Api({ server, token: TOKEN }), galleryId: id, linkId: 'expire12', folder: dir });
     // A cached signature whose policy has in fact expired (the host's clock disagrees with ours).
-    const past = signPolicy(resolveUploadSecret(ts.ctx.config), { dir: `uploads/g${id}/`, maxBytes: 1 << 20, expire: Math.floor(Date.now() / 1000) - 5 });
+    const past = signPolicy(resolveUploadSecret(ts.services.config), { dir: `uploads/g${id}/`, maxBytes: 1 << 20, expire: Math.floor(Date.now() / 1000) - 5 });
     (uploader as unknown as { sig: unknown }).sig = { ...past, host: `${server}/oss/upload`, expire: Math.floor(Date.now() / 1000) + 3600 };
     const before = proxy.hostPosts;
     const summary = await uploader.uploadAll(uploader.listFiles());

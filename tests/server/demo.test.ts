@@ -6,9 +6,9 @@ import {
   DEMO_PHOTO_COUNT,
   DEMO_TOP_TAGS,
   seedDemo
-} from '../../server/src/services/demo';
+} from '../../server/src/demo/demo';
 import { originalKey } from '../../server/src/storage';
-import { ImageService } from '../../server/src/services/images';
+import { ImageService } from '../../server/src/services/photos/images';
 
 interface G {
   id: number;
@@ -34,7 +34,7 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     s = await startTestServer(backend);
     now = Math.floor(Date.now() / 1000);
     const logs: string[] = [];
-    expect(await seedDemo(s.ctx, { photos: 24, now, log: (m) => logs.push(m) })).toBe(DEMO_LINK_ID);
+    expect(await seedDemo(s.services, { photos: 24, now, log: (m) => logs.push(m) })).toBe(DEMO_LINK_ID);
     expect(logs.length).toBeGreaterThan(0);
     const { rows } = await s.db.query<G>('SELECT * FROM galleries ORDER BY id');
     galleries = Object.fromEntries(rows.map((g) => [g.link_id, g]));
@@ -69,7 +69,7 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     for (const it of items) {
       const { rows } = await s.db.query('SELECT 1 FROM images WHERE hash = $1', [it.image]);
       expect(rows).toHaveLength(1);
-      expect(await s.ctx.store.exists(originalKey(it.image))).toBe(true);
+      expect(await s.services.store.exists(originalKey(it.image))).toBe(true);
     }
     expect(tips.props.text).toMatch(/Welcome to the Spring Gala/);
     expect(list.props).toMatchObject({ mode: 1, ids: [galleries.carpet26.id, galleries.party026.id, galleries.vip2026a.id, galleries.press026.id] });
@@ -106,9 +106,9 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
   it('stores real JPEGs whose EXIF time ingest reads back', async () => {
     const { rows } = await s.db.query<{ hash: string; shoottime: number }>('SELECT hash, shoottime FROM photos ORDER BY id LIMIT 3');
     for (const r of rows) {
-      const buf = (await s.ctx.store.get(originalKey(r.hash)))!;
+      const buf = (await s.services.store.get(originalKey(r.hash)))!;
       expect((await sharp(buf).metadata()).format).toBe('jpeg');
-      const again = await new ImageService(s.ctx).ingest(buf);
+      const again = await new ImageService(s.services).ingest(buf);
       expect(again.shoottime).toBe(r.shoottime);
     }
   });
@@ -125,7 +125,7 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
 
   it('does nothing the second time', async () => {
     const before = await s.db.query<{ n: number }>('SELECT (SELECT count(*) FROM galleries) + (SELECT count(*) FROM photos) AS n');
-    expect(await seedDemo(s.ctx, { photos: 24 })).toBe(DEMO_LINK_ID);
+    expect(await seedDemo(s.services, { photos: 24 })).toBe(DEMO_LINK_ID);
     const after = await s.db.query<{ n: number }>('SELECT (SELECT count(*) FROM galleries) + (SELECT count(*) FROM photos) AS n');
     expect(after.rows[0].n).toBe(before.rows[0].n);
   });
@@ -137,7 +137,7 @@ describe('demo seed at full size', () => {
     const s = await startTestServer('pglite');
     try {
       const t0 = Date.now();
-      expect(await seedDemo(s.ctx)).toBe(DEMO_LINK_ID);
+      expect(await seedDemo(s.services)).toBe(DEMO_LINK_ID);
       const elapsed = Date.now() - t0;
       const { rows } = await s.db.query<{ n: number }>("SELECT count(*)::int AS n FROM photos WHERE gallery_id IN (SELECT id FROM galleries WHERE link_id IN ('demo2026', 'carpet26'))");
       expect(rows[0].n).toBe(DEMO_PHOTO_COUNT);

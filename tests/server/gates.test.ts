@@ -8,9 +8,9 @@ import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import { openPglite, openPostgres, type Db } from '../../server/src/db';
 import { LocalStore } from '../../server/src/storage';
-import { ImageService } from '../../server/src/services/images';
-import { PASSWORD_LIMIT_GALLERY } from '../../server/src/services/gates';
-import { SMS_LIMIT_IP_DAY, SMS_LIMIT_PHONE_DAY } from '../../server/src/services/smsCodes';
+import { ImageService } from '../../server/src/services/photos/images';
+import { PASSWORD_LIMIT_GALLERY } from '../../server/src/services/gates/gates';
+import { SMS_LIMIT_IP_DAY, SMS_LIMIT_PHONE_DAY } from '../../server/src/services/gates/smsCodes';
 import { BACKENDS, insertGallery } from './helpers';
 import { LIVE_PATH } from '../../types/live';
 
@@ -71,22 +71,22 @@ describe.each(BACKENDS)('gated pages on %s', (backend) => {
   async function gallery(kind: 'watermark' | 'pgdata', gate: { access_type: 'password' | 'phone'; password?: string; whitelist?: string[] }) {
     const n = ++seq;
     const id = await insertGallery(s.db, { link_id: `gate${String(n).padStart(4, '0')}`, name: `Gated ${n}`, config: { original_photo: 1 }, pagedata: { components: [] }, desc: 'secret page text' });
-    const images = new ImageService(s.ctx);
+    const images = new ImageService(s.services);
     const photos: { id: number; hash: string }[] = [];
     for (let i = 0; i < 2; i++) {
       const buf = await sharp({ create: { width: 320, height: 200, channels: 3, background: { r: (37 * n) % 256, g: 40 + 120 * i, b: (53 * n) % 256 } } }).jpeg().toBuffer();
       const img = await images.ingest(buf, `G${n}_${i}.JPG`);
       photos.push({ id: (await images.addPhoto(s.db, id, img, { origin: `G${n}_${i}.JPG` }))!.id, hash: img.hash });
     }
-    await s.ctx.gates.service.setGate(id, kind, gate);
+    await s.services.gates.service.setGate(id, kind, gate);
     return { id, link: `gate${String(n).padStart(4, '0')}`, photos };
   }
 
   async function visitor(loggedIn = false) {
-    const { user, token } = await s.ctx.sessions.createOrResume(undefined);
+    const { user, token } = await s.services.sessions.createOrResume(undefined);
     if (loggedIn) {
       await s.db.query('UPDATE users SET is_mock = false WHERE id = $1', [user.id]);
-      s.ctx.sessions.forget(token);
+      s.services.sessions.forget(token);
     }
     return { authorization: `Bearer ${token}` };
   }
@@ -201,7 +201,7 @@ describe.each(BACKENDS)('gated pages on %s', (backend) => {
     expect((await post('/api/v2/gallery/watermark/visit/check', { id: g.id, password: 'right-one' }, h, '10.0.2.2')).json().code).toBe(200);
 
     // The per-gallery cap holds against many addresses.
-    for (let i = 0; i < PASSWORD_LIMIT_GALLERY.limit; i++) await s.ctx.limits.hit(`gate:pw:g:${g.id}`, PASSWORD_LIMIT_GALLERY);
+    for (let i = 0; i < PASSWORD_LIMIT_GALLERY.limit; i++) await s.services.limits.hit(`gate:pw:g:${g.id}`, PASSWORD_LIMIT_GALLERY);
     expect((await post('/api/v2/gallery/watermark/visit/check', { id: g.id, password: 'right-one' }, h, '10.0.2.3')).statusCode).toBe(429);
   });
 
@@ -254,11 +254,11 @@ describe.each(BACKENDS)('gated pages on %s', (backend) => {
     expect(again.json().data.retry_after).toBeGreaterThan(0);
 
     // Today's sends to a phone already at the cap (counted in the shared limiter).
-    for (let i = 0; i < SMS_LIMIT_PHONE_DAY.limit; i++) await s.ctx.limits.hit('sms:day:phone:13700000003', SMS_LIMIT_PHONE_DAY);
+    for (let i = 0; i < SMS_LIMIT_PHONE_DAY.limit; i++) await s.services.limits.hit('sms:day:phone:13700000003', SMS_LIMIT_PHONE_DAY);
     expect((await post('/api/v2/policy/sms/send', { phone: '13700000003', gallery_id: g.id }, h, '10.0.5.2')).statusCode).toBe(429);
     expect(smsCode('137****0003')).toBeNull();
 
-    for (let i = 0; i < SMS_LIMIT_IP_DAY.limit; i++) await s.ctx.limits.hit('sms:day:ip:10.0.5.3', SMS_LIMIT_IP_DAY);
+    for (let i = 0; i < SMS_LIMIT_IP_DAY.limit; i++) await s.services.limits.hit('sms:day:ip:10.0.5.3', SMS_LIMIT_IP_DAY);
     expect((await post('/api/v2/policy/sms/send', { phone: '13700000004', gallery_id: g.id }, h, '10.0.5.3')).statusCode).toBe(429);
     expect((await post('/api/v2/policy/sms/send', { phone: '13700000005', gallery_id: g.id }, h, '10.0.5.4')).json().code).toBe(200);
   });

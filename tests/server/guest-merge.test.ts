@@ -3,10 +3,10 @@
 // Likes are not counted twice, visits keep the newest time, passes the later expiry.
 // And a login drops the session from every process's cache at once (bus notice).
 import { BACKENDS, insertGallery, insertPhotos, startTestServer, type TestServer } from './helpers';
-import { gateDemoGallery, DEMO_GALLERY_PASSWORD } from '../../server/src/services/demoGated';
+import { gateDemoGallery, DEMO_GALLERY_PASSWORD } from '../../server/src/demo/demoGated';
 import crypto from 'node:crypto';
 import { buildApp } from '../../server/src/app';
-import { LikeService } from '../../server/src/services/likes';
+import { LikeService } from '../../server/src/services/photos/likes';
 import type { BusNotice, LiveBus } from '../../server/src/live/bus';
 
 let ipSeq = 0;
@@ -177,7 +177,7 @@ describe.each(BACKENDS)('session cache across processes on %s', (backend) => {
   let bus: LiveBus;
   beforeAll(async () => {
     a = await startTestServer(backend);
-    bus = a.ctx.bus;
+    bus = a.services.bus;
     b = await startTestServerOn(a);
   });
   afterAll(async () => {
@@ -211,7 +211,7 @@ describe.each(BACKENDS)('session cache across processes on %s', (backend) => {
 
 /** A second app on the same database and bus as `first` (its close leaves the shared database open). */
 async function startTestServerOn(first: TestServer): Promise<TestServer> {
-  const { app, ctx } = await buildApp({ config: first.ctx.config, db: first.db, store: first.ctx.store, bus: first.ctx.bus });
+  const { app, services: ctx } = await buildApp({ config: first.services.config, db: first.db, store: first.services.store, bus: first.services.bus });
   await app.ready();
-  return { ...first, app, ctx, close: () => app.close() };
+  return { ...first, app, services: ctx, close: () => app.close() };
 }

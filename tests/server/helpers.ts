@@ -12,7 +12,7 @@ export const BACKENDS: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE_
 
 export interface TestServer {
   app: Awaited<ReturnType<typeof buildApp>>['app'];
-  ctx: Awaited<ReturnType<typeof buildApp>>['ctx'];
+  services: Awaited<ReturnType<typeof buildApp>>['services'];
   db: Db;
   dataDir: string;
   close(): Promise<void>;
@@ -43,11 +43,11 @@ export async function startTestServer(backend: 'pglite' | 'postgres', env: Recor
     db = await openPglite(null);
   }
   const config = loadConfig({ DATA_DIR: dataDir, H5_DIR: path.join(dataDir, 'no-h5'), ...env });
-  const { app, ctx } = await buildApp({ config, db, store: store ?? new LocalStore(path.join(dataDir, 'objects')) });
+  const { app, services: ctx } = await buildApp({ config, db, store: store ?? new LocalStore(path.join(dataDir, 'objects')) });
   await app.ready();
   return {
     app,
-    ctx,
+    services: ctx,
     db,
     dataDir,
     async close() {

@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { BACKENDS, startTestServer, insertGallery, type TestServer } from './helpers';
-import { ImageService, exifTimeToUnix, type IngestedImage } from '../../server/src/services/images';
+import { ImageService, exifTimeToUnix, type IngestedImage } from '../../server/src/services/photos/images';
 import { imagePipelineFor } from '../../server/src/images';
 import { placeWatermark, normalizeWatermark, watermarkFingerprint } from '../../server/src/images/watermark';
 import { originalKey } from '../../server/src/storage';
-import { AppError } from '../../server/src/http';
-import { urlSignerFor } from '../../server/src/services/signedUrls';
+import { AppError } from '../../server/src/errors';
+import { urlSignerFor } from '../../server/src/services/pay/signedUrls';
 import { IMAGE_STYLES, type ImageStyleName } from '../../types/image-style';
 import type { Watermark } from '../../types/watermark';
 
@@ -52,13 +52,13 @@ describe.each(BACKENDS)('images on %s', (backend) => {
   const webp = { accept: 'image/avif,image/webp,image/*,*/*;q=0.8' };
   /** A signed original URL (issue 5: originals are never served unsigned) for a fresh session user. */
   const signed = async (hash: string, gallery: number) => {
-    const { user } = await s.ctx.sessions.createOrResume(undefined);
-    return urlSignerFor(s.ctx).imageUrl({ hash, style: 'original', gallery, user: user.id }).url;
+    const { user } = await s.services.sessions.createOrResume(undefined);
+    return urlSignerFor(s.services).imageUrl({ hash, style: 'original', gallery, user: user.id }).url;
   };
 
   beforeAll(async () => {
     s = await startTestServer(backend);
-    images = new ImageService(s.ctx);
+    images = new ImageService(s.services);
     icon = await images.ingest(await sharp({ create: { width: 200, height: 100, channels: 4, background: '#ffffffff' } }).png().toBuffer(), 'icon.png');
     plainId = await insertGallery(s.db, { link_id: 'plain001', config: { original_photo: 1 } });
     markedId = await insertGallery(s.db, { link_id: 'marked01', watermarks: { ...WM, icon: icon.hash }, config: { original_photo: 0 } });
@@ -82,7 +82,7 @@ describe.each(BACKENDS)('images on %s', (backend) => {
         mime: 'image/jpeg',
         shoottime: SHOT_UNIX
       });
-      expect((await s.ctx.store.get(originalKey(img.hash)))?.equals(buf)).toBe(true);
+      expect((await s.services.store.get(originalKey(img.hash)))?.equals(buf)).toBe(true);
       const { rows } = await s.db.query('SELECT width, height, mime FROM images WHERE hash = $1', [img.hash]);
       expect(rows).toEqual([{ width: 1600, height: 1200, mime: 'image/jpeg' }]);
       // Same bytes again: same image, no error.
@@ -253,7 +253,7 @@ describe.each(BACKENDS)('images on %s', (backend) => {
       expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
       expect(second.headers.etag).toBe(first.headers.etag);
       expect(first.headers.etag).toMatch(/^"[^"]+"$/);
-      const cache = imagePipelineFor(s.ctx).cache;
+      const cache = imagePipelineFor(s.services).cache;
       await cache.flush();
       const dir = path.join(s.dataDir, 'cache', onlyPlain.hash.slice(0, 2));
       expect(fs.readdirSync(dir).filter((f) => f.includes('.face.') && f.endsWith('.webp'))).toEqual([expect.stringMatching(/\.webp$/)]);
@@ -273,7 +273,7 @@ describe.each(BACKENDS)('images on %s', (backend) => {
     it('renders once for concurrent identical requests', async () => {
       const fresh = await images.ingest(await photo(5));
       await images.addPhoto(s.db, plainId, fresh);
-      const pipeline = imagePipelineFor(s.ctx);
+      const pipeline = imagePipelineFor(s.services);
       const before = pipeline.cache.stats.renders;
       const rs = await Promise.all(Array.from({ length: 6 }, () => get(`/img/${fresh.hash}!avatar_150`, webp)));
       expect(rs.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
@@ -292,7 +292,7 @@ describe.each(BACKENDS)('images on %s', (backend) => {
     });
 
     it('are the stored bytes where allowed, through a signed URL', async () => {
-      const stored = await s.ctx.store.get(originalKey(onlyPlain.hash));
+      const stored = await s.services.store.get(originalKey(onlyPlain.hash));
       for (const url of [await signed(shared.hash, plainId), await signed(onlyPlain.hash, plainId)]) {
         const r = await get(url);
         expect(r.statusCode).toBe(200);
@@ -312,7 +312,7 @@ describe.each(BACKENDS)('images on %s', (backend) => {
     it('answer an error envelope and the server keeps serving', async () => {
       const broken = await images.ingest(await photo(77));
       await images.addPhoto(s.db, plainId, broken);
-      await s.ctx.store.put(originalKey(broken.hash), Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), crypto.randomBytes(4000)]));
+      await s.services.store.put(originalKey(broken.hash), Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), crypto.randomBytes(4000)]));
       for (let i = 0; i < 2; i++) {
         const r = await get(`/img/${broken.hash}!wx_750_n`, webp);
         expect(r.statusCode).toBe(500);
@@ -326,7 +326,7 @@ describe.each(BACKENDS)('images on %s', (backend) => {
     it('a missing stored object is a 404', async () => {
       const gone = await images.ingest(await photo(78));
       await images.addPhoto(s.db, plainId, gone);
-      fs.rmSync(s.ctx.store.localPath(originalKey(gone.hash))!);
+      fs.rmSync(s.services.store.localPath(originalKey(gone.hash))!);
       expect((await get(`/img/${gone.hash}!wx_750_n`)).statusCode).toBe(404);
     });
   });

@@ -80,9 +80,9 @@ describe.each(BACKENDS)('live channel (%s)', (backend) => {
     const a2 = await connect(roomA);
     const b = await connect(roomB);
     for (const c of [a1, a2, b]) await c.next(isLive('hello'), 'hello');
-    await s.ctx.live.publish(roomA, 'image_add', { galleryid: roomA, id: 42, shoottime: 1_700_000_000 });
+    await s.services.live.publish(roomA, 'image_add', { galleryid: roomA, id: 42, shoottime: 1_700_000_000 });
     // A later message to room B: B sees it first, so the room-A message never reached B.
-    await s.ctx.live.publish(roomB, 'image_hide', { galleryid: roomB, ids: [7] });
+    await s.services.live.publish(roomB, 'image_hide', { galleryid: roomB, ids: [7] });
     for (const c of [a1, a2]) {
       expect(await c.next(isLive('image_add'), 'image_add')).toEqual({
         type: 'image_add',
@@ -99,7 +99,7 @@ describe.each(BACKENDS)('live channel (%s)', (backend) => {
     await c.next(isLive('hello'), 'hello');
     await quiet(); // earlier tests' messages to this room
     const ids = [101, 102, 103, 104];
-    for (const id of ids) await s.ctx.live.publish(roomA, 'image_add', { galleryid: roomA, id, shoottime: 1_700_000_000 + id });
+    for (const id of ids) await s.services.live.publish(roomA, 'image_add', { galleryid: roomA, id, shoottime: 1_700_000_000 + id });
     for (const id of ids) expect(await c.next(isLive('image_add'), `image_add ${id}`)).toMatchObject({ data: { id } });
     const wire = c.raw.slice(1).map((t) => JSON.parse(t));
     expect(wire).toHaveLength(2);
@@ -108,7 +108,7 @@ describe.each(BACKENDS)('live channel (%s)', (backend) => {
     expect(wire[1].map((m: { data: { id: number } }) => m.data.id)).toEqual([102, 103, 104]);
     // A quiet room sends the next message alone again, and control frames keep their order.
     await quiet();
-    await s.ctx.live.publish(roomA, 'image_delete', { galleryid: roomA, ids: [101] });
+    await s.services.live.publish(roomA, 'image_delete', { galleryid: roomA, ids: [101] });
     c.send({ type: 'ping' });
     await c.next(isLive('pong'), 'pong');
     expect(c.raw.slice(3).map((t) => JSON.parse(t).type)).toEqual(['image_delete', 'pong']);
@@ -124,8 +124,8 @@ describe.each(BACKENDS)('live channel (%s)', (backend) => {
     // The ping answer proves the leave was handled (frames are handled in order).
     c.send({ type: 'ping' });
     await c.next(isLive('pong'), 'pong');
-    await s.ctx.live.publish(roomA, 'image_delete', { galleryid: roomA, ids: [1] });
-    await s.ctx.live.publish(roomB, 'image_show', { galleryid: roomB, ids: [2] });
+    await s.services.live.publish(roomA, 'image_delete', { galleryid: roomA, ids: [1] });
+    await s.services.live.publish(roomB, 'image_show', { galleryid: roomB, ids: [2] });
     const got = await c.next((f) => f.type === 'image_delete' || f.type === 'image_show', 'a live message');
     expect(got).toEqual({ type: 'image_show', room: roomB, data: { galleryid: roomB, ids: [2] } });
     expect(c.frames.filter((f) => f.type === 'hello').map((f) => f.room)).toEqual([roomA, roomB]);
@@ -147,7 +147,7 @@ describe.each(BACKENDS)('live channel (%s)', (backend) => {
     c.ws.send(Buffer.from([0, 1, 2, 255]), { binary: true });
     c.send({ type: 'ping' });
     await c.next(isLive('pong'), 'pong after garbage');
-    await s.ctx.live.publish(roomA, 'image_check', { galleryid: roomA, ids: [3] });
+    await s.services.live.publish(roomA, 'image_check', { galleryid: roomA, ids: [3] });
     expect(await c.next(isLive('image_check'), 'image_check')).toMatchObject({ room: roomA });
     expect(c.ws.readyState).toBe(c.ws.OPEN);
   });
@@ -157,8 +157,8 @@ describe.each(BACKENDS)('live channel (%s)', (backend) => {
     const first = await connect(roomA);
     await first.next(isLive('hello'), 'hello');
     // The gateway reads the cap from the config on every upgrade.
-    const cap = s.ctx.config.liveMaxConnections;
-    s.ctx.config.liveMaxConnections = 1;
+    const cap = s.services.config.liveMaxConnections;
+    s.services.config.liveMaxConnections = 1;
     try {
       const full = await refusedUpgrade(url);
       expect(full.status).toBe(503);
@@ -178,7 +178,7 @@ describe.each(BACKENDS)('live channel (%s)', (backend) => {
       open.push(again);
       await again.next(isLive('hello'), 'hello');
     } finally {
-      s.ctx.config.liveMaxConnections = cap;
+      s.services.config.liveMaxConnections = cap;
     }
   });
 

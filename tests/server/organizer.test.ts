@@ -26,7 +26,7 @@ describe.each(BACKENDS)('organiser API on %s', (backend) => {
     s = await startTestServer(backend, { ORGANIZER_TOKEN: TOKEN, PUBLIC_URL: 'https://photos.example' });
     galleryId = await insertGallery(s.db, { link_id: 'organi01' });
     messages = [];
-    unsubscribe = s.ctx.bus.subscribe((m) => messages.push(m));
+    unsubscribe = s.services.bus.subscribe((m) => messages.push(m));
     calls = [
       { method: 'GET', url: `/api/v2/common/imagesign?gallery_id=${galleryId}` },
       { method: 'POST', url: '/api/v2/images/upload', payload: { gallery_id: galleryId, hash: `uploads/g${galleryId}/x.jpg` } },

@@ -3,9 +3,9 @@
 // guessed ids, unsigned, expired, tampered or other users' URLs get a 403 envelope.
 import sharp from 'sharp';
 import { BACKENDS, startTestServer, insertGallery, type TestServer } from './helpers';
-import { ImageService, type IngestedImage } from '../../server/src/services/images';
+import { ImageService, type IngestedImage } from '../../server/src/services/photos/images';
 import { originalKey } from '../../server/src/storage';
-import { urlSignerFor } from '../../server/src/services/signedUrls';
+import { urlSignerFor } from '../../server/src/services/pay/signedUrls';
 import type { Watermark } from '../../types/watermark';
 
 const WM: Watermark = { icon: '', percent: 30, opacity: 100, align: 'bottom-right', h: 3, v: 3, noborder: false, adjust: 'h' };
@@ -32,13 +32,13 @@ describe.each(BACKENDS)('paid originals on %s', (backend) => {
   const signUrl = (token: string, id: number, style = 'original') => get(`/api/v2/images/original/${id}?style=${style}`, token);
 
   async function user(real: boolean): Promise<{ id: number; token: string }> {
-    const { user: u, token } = await s.ctx.sessions.createOrResume(undefined);
+    const { user: u, token } = await s.services.sessions.createOrResume(undefined);
     if (real) await s.db.query('UPDATE users SET is_mock = false WHERE id = $1', [u.id]);
     return { id: u.id, token };
   }
 
   async function add(gallery: number, seed: number): Promise<{ id: number; img: IngestedImage }> {
-    const images = new ImageService(s.ctx);
+    const images = new ImageService(s.services);
     const img = await images.ingest(await jpeg(seed), `IMG_${seed}.JPG`);
     const id = (await images.addPhoto(s.db, gallery, img, { origin: `IMG_${seed}.JPG` }))!.id;
     return { id, img };
@@ -53,7 +53,7 @@ describe.each(BACKENDS)('paid originals on %s', (backend) => {
 
   beforeAll(async () => {
     s = await startTestServer(backend);
-    const icon = await new ImageService(s.ctx).ingest(await sharp({ create: { width: 200, height: 100, channels: 4, background: '#ffffffff' } }).png().toBuffer());
+    const icon = await new ImageService(s.services).ingest(await sharp({ create: { width: 200, height: 100, channels: 4, background: '#ffffffff' } }).png().toBuffer());
     paidGallery = await insertGallery(s.db, { link_id: 'paid0001', watermarks: { ...WM, icon: icon.hash }, config: { original_photo: 0 } });
     freeGallery = await insertGallery(s.db, { link_id: 'free0001', config: { original_photo: 1 } });
     other = await insertGallery(s.db, { link_id: 'othr0001', watermarks: { ...WM, icon: icon.hash }, config: { original_photo: 0 } });
@@ -82,7 +82,7 @@ describe.each(BACKENDS)('paid originals on %s', (backend) => {
   });
 
   it('serves the paid original to its payer only, through a URL signed for them', async () => {
-    const stored = (await s.ctx.store.get(originalKey(photo.img.hash)))!;
+    const stored = (await s.services.store.get(originalKey(photo.img.hash)))!;
     const r = await signUrl(payer.token, photo.id);
     expect(r.statusCode).toBe(200);
     const { url, expires, entitlement } = r.json().data;
@@ -101,7 +101,7 @@ describe.each(BACKENDS)('paid originals on %s', (backend) => {
   });
 
   it('refuses expired, tampered, other-user and cross-gallery signatures', async () => {
-    const signer = urlSignerFor(s.ctx);
+    const signer = urlSignerFor(s.services);
     const { hash } = photo.img;
     const expired = signer.imageUrl({ hash, style: 'original', gallery: paidGallery, user: payer.id }, -10).url;
     refused(await get(expired, payer.token));
@@ -145,7 +145,7 @@ describe.each(BACKENDS)('paid originals on %s', (backend) => {
   });
 
   it('gives free-original galleries to any visitor with a session, signed', async () => {
-    const stored = (await s.ctx.store.get(originalKey(freePhoto.img.hash)))!;
+    const stored = (await s.services.store.get(originalKey(freePhoto.img.hash)))!;
     refused(await get(`/img/${freePhoto.img.hash}!original?g=${freeGallery}`, visitor.token));
     for (const who of [visitor, guest]) {
       const r = await signUrl(who.token, freePhoto.id);

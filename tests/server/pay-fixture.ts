@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TestServer } from './helpers';
-import { encryptResource } from '../../server/src/pay/wechatpay';
+import { encryptResource } from '../../server/src/providers/pay/wechatpay';
 
 export const MCHID = '1900000001';
 export const APPID = 'wxjsapi0000000001';
@@ -18,10 +18,10 @@ export const platform = pair();
 
 /** A logged-in (or guest) user with a token. */
 export async function newUser(s: TestServer, loggedIn = true): Promise<{ id: number; token: string; openid: string }> {
-  const { user, token } = await s.ctx.sessions.createOrResume(undefined);
+  const { user, token } = await s.services.sessions.createOrResume(undefined);
   const openid = `o_test_${user.id}`;
   if (loggedIn) await s.db.query('UPDATE users SET is_mock = false, openid = $2 WHERE id = $1', [user.id, openid]);
-  s.ctx.sessions.forget(token);
+  s.services.sessions.forget(token);
   return { id: user.id, token, openid: loggedIn ? openid : user.openid };
 }
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { BACKENDS, startTestServer, type TestServer } from './helpers';
-import { createBigGallery, BIG_TAGS } from '../../server/src/services/bigGallery';
+import { createBigGallery, BIG_TAGS } from '../../server/src/demo/bigGallery';
 import { LocalStore } from '../../server/src/storage';
 
 type Item = { id: number; hash: string; shoottime: number; love: number; tags: string[] };

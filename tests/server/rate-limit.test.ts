@@ -1,6 +1,6 @@
 import { BACKENDS, startTestServer, type TestServer } from './helpers';
-import { RateLimiter } from '../../server/src/services/rateLimit';
-import { AppError } from '../../server/src/http';
+import { RateLimiter } from '../../server/src/services/shared/rateLimit';
+import { AppError } from '../../server/src/errors';
 
 describe.each(BACKENDS)('rate limits on %s', (backend) => {
   let s: TestServer;

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { BACKENDS, startTestServer, insertGallery, type TestServer } from './helpers';
 import { PAGE_VIEWS_PER_MINUTE, STATS_BATCH_MAX } from '../../types/api/stats';
-import { STAT_BATCH_RETENTION_S } from '../../server/src/services/stats';
+import { STAT_BATCH_RETENTION_S } from '../../server/src/services/stats/stats';
 
 describe.each(BACKENDS)('statistics on %s', (backend) => {
   let s: TestServer;
@@ -76,7 +76,7 @@ describe.each(BACKENDS)('statistics on %s', (backend) => {
     for (let i = 0; i < 3; i++) {
       await s.db.query('INSERT INTO stat_batches (user_id, batch_id, created_at) VALUES ($1, $2, $3)', [rows[0].user_id, crypto.randomUUID(), old]);
     }
-    expect(await s.ctx.stats.pruneBatches()).toBe(3);
+    expect(await s.services.stats.pruneBatches()).toBe(3);
     const left = await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM stat_batches WHERE created_at < $1', [old + 120]);
     expect(left.rows[0].n).toBe(0);
     expect((await story(a, recent)).json().data.duplicate).toBe(true);

@@ -13,7 +13,7 @@ const loginCall = (s: TestServer, remoteAddress: string, xff?: string) =>
   s.app.inject({ method: 'POST', url: '/api/v2/auth/mp/login', remoteAddress, payload: { code: 'x' }, headers: xff ? { 'x-forwarded-for': xff } : {} });
 
 /** Which client address the per-IP limit counted for. */
-const counted = (s: TestServer, ip: string) => s.ctx.limits.peek(`login:ip:${ip}`, RULE);
+const counted = (s: TestServer, ip: string) => s.services.limits.peek(`login:ip:${ip}`, RULE);
 
 describe.each(BACKENDS)('TRUST_PROXY and per-IP limits on %s', (backend) => {
   let base: TestServer;
@@ -22,10 +22,10 @@ describe.each(BACKENDS)('TRUST_PROXY and per-IP limits on %s', (backend) => {
   const start = async (env: Record<string, string>): Promise<TestServer> => {
     if (!Object.keys(env).length) return base;
     const config = loadConfig({ DATA_DIR: base.dataDir, H5_DIR: path.join(base.dataDir, 'no-h5'), ...env });
-    const { app, ctx } = await buildApp({ config, db: base.db, store: base.ctx.store });
+    const { app, services: ctx } = await buildApp({ config, db: base.db, store: base.services.store });
     await app.ready();
     apps.push(app);
-    return { ...base, app, ctx };
+    return { ...base, app, services: ctx };
   };
   beforeAll(async () => {
     base = await startTestServer(backend);

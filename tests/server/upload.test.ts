@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { BACKENDS, startTestServer, insertGallery, type TestServer } from './helpers';
 import { resolveUploadSecret, signPolicy, UPLOAD_ACCESS_ID, UPLOAD_POLICY_TTL_S } from '../../server/src/storage/policy';
 import { imagePipelineFor } from '../../server/src/images';
-import { prerenderQueueFor } from '../../server/src/services/ingest';
+import { prerenderQueueFor } from '../../server/src/services/photos/ingest';
 import { cacheKey } from '../../server/src/images/cache';
 import { originalKey } from '../../server/src/storage';
 import type { LiveMessage } from '../../types/live';
@@ -88,7 +88,7 @@ describe.each(BACKENDS)('photographer upload on %s', (backend) => {
     galleryId = await insertGallery(s.db, { link_id: 'upload01' });
     otherId = await insertGallery(s.db, { link_id: 'upload02' });
     messages = [];
-    unsubscribe = s.ctx.bus.subscribe((m) => messages.push(m));
+    unsubscribe = s.services.bus.subscribe((m) => messages.push(m));
   });
   afterAll(async () => {
     unsubscribe();
@@ -118,12 +118,12 @@ describe.each(BACKENDS)('photographer upload on %s', (backend) => {
     const up = await postObject(fieldsOf(p, key, { callback: Buffer.from('{"callbackUrl":"http://x"}').toString('base64') }), { data: bytes });
     expect(up.statusCode).toBe(204);
     expect(up.headers.etag).toBe(`"${crypto.createHash('md5').update(bytes).digest('hex').toUpperCase()}"`);
-    expect(await s.ctx.store.get(key)).toEqual(bytes);
+    expect(await s.services.store.get(key)).toEqual(bytes);
 
-    const rendersBefore = imagePipelineFor(s.ctx).cache.stats.renders;
+    const rendersBefore = imagePipelineFor(s.services).cache.stats.renders;
     const rendersAtPublish: number[] = [];
-    const watch = s.ctx.bus.subscribe((m) => {
-      if (m.type === 'image_add') rendersAtPublish.push(imagePipelineFor(s.ctx).cache.stats.renders);
+    const watch = s.services.bus.subscribe((m) => {
+      if (m.type === 'image_add') rendersAtPublish.push(imagePipelineFor(s.services).cache.stats.renders);
     });
     const res = await register({ gallery_id: galleryId, hash: key, link_id: 'upload01', tags: ['stage', 'day1'], keywords: 'speaker', origin: 'IMG_0001.JPG' });
     watch();
@@ -133,14 +133,14 @@ describe.each(BACKENDS)('photographer upload on %s', (backend) => {
     expect(photo).toMatchObject({ hash: sha256(bytes), galleryid: galleryId, width: 300, height: 400, size: bytes.length, shoottime: SHOT_UNIX, origin: 'IMG_0001.JPG' });
     expect(photo.tags).toEqual(['stage', 'day1', 'speaker']);
     // The upload object became the content-addressed original.
-    expect(await s.ctx.store.exists(key)).toBe(false);
-    expect(await s.ctx.store.get(originalKey(photo.hash))).toEqual(bytes);
+    expect(await s.services.store.exists(key)).toBe(false);
+    expect(await s.services.store.get(originalKey(photo.hash))).toEqual(bytes);
 
     // The wide grid cell in WebP was rendered before the photo was published; the
     // other grid variants follow in the background.
-    const cache = imagePipelineFor(s.ctx).cache;
+    const cache = imagePipelineFor(s.services).cache;
     expect(rendersAtPublish).toEqual([rendersBefore + 1]);
-    await prerenderQueueFor(s.ctx).idle();
+    await prerenderQueueFor(s.services).idle();
     await cache.flush();
     for (const style of ['wx_375_240', 'wx_250_160']) {
       for (const ext of ['webp', 'jpg'] as const) expect(fs.existsSync(cache.file(cacheKey({ hash: photo.hash, style, ext, mark: '' })))).toBe(true);
@@ -169,8 +169,8 @@ describe.each(BACKENDS)('photographer upload on %s', (backend) => {
     const ok201 = await postObject(fieldsOf(p, `${p.dir}b.jpg`, { success_action_status: '201' }), { data: Buffer.from('abc') });
     expect(ok201.statusCode).toBe(201);
     expect(ok201.body).toContain(`<Key>${p.dir}b.jpg</Key>`);
-    await s.ctx.store.delete(`${p.dir}a.jpg`);
-    await s.ctx.store.delete(`${p.dir}b.jpg`);
+    await s.services.store.delete(`${p.dir}a.jpg`);
+    await s.services.store.delete(`${p.dir}b.jpg`);
   });
 
   describe('policy rejections store nothing and register nothing', () => {
@@ -206,7 +206,7 @@ describe.each(BACKENDS)('photographer upload on %s', (backend) => {
     });
 
     it('expired policy', async () => {
-      const secret = resolveUploadSecret(s.ctx.config);
+      const secret = resolveUploadSecret(s.services.config);
       const old = signPolicy(secret, { dir: p.dir, maxBytes: MAX_BYTES, expire: Math.floor(Date.now() / 1000) - 5 });
       await expectRejected(await postObject(fieldsOf(old, key), { data: bytes }), 403, 'PolicyExpired');
     });
@@ -271,7 +271,7 @@ describe.each(BACKENDS)('photographer upload on %s', (backend) => {
     const res = await register({ gallery_id: galleryId, hash: key });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 400, msg: 'Unsupported image type' });
-    expect(await s.ctx.store.exists(key)).toBe(false);
+    expect(await s.services.store.exists(key)).toBe(false);
     expect(await photoCount()).toBe(before);
     await settle();
     expect(messages).toEqual([]);
@@ -288,8 +288,8 @@ describe.each(BACKENDS)('photographer upload on %s', (backend) => {
     expect(mismatch.json().msg).toBe('link_id does not match gallery_id');
     expect((await register({ gallery_id: galleryId, hash: originalKey(sha256(bytes)) })).statusCode).toBe(400);
     expect((await register({ gallery_id: galleryId })).statusCode).toBe(400);
-    expect(await s.ctx.store.exists(key)).toBe(true);
-    await s.ctx.store.delete(key);
+    expect(await s.services.store.exists(key)).toBe(true);
+    await s.services.store.delete(key);
   });
 
   it('no photo row appears when the grid styles cannot be rendered', async () => {
@@ -306,8 +306,8 @@ describe.each(BACKENDS)('photographer upload on %s', (backend) => {
     await settle();
     expect(messages).toEqual([]);
     // The upload stays, so registering again after the fix works.
-    expect(await s.ctx.store.exists(key)).toBe(true);
-    await s.ctx.store.delete(key);
+    expect(await s.services.store.exists(key)).toBe(true);
+    await s.services.store.delete(key);
   });
 
   it('keeps the generated signing secret across restarts, and UPLOAD_SECRET wins', () => {

@@ -20,7 +20,7 @@ describe.each(BACKENDS)('viewer calls on %s', (backend) => {
     const r = (await s.app.inject({ method: 'GET', url: '/session.js' })).json().data;
     if (loggedIn) {
       await s.db.query('UPDATE users SET is_mock = false WHERE id = (SELECT user_id FROM sessions s WHERE s.user_id IS NOT NULL ORDER BY created_at DESC, user_id DESC LIMIT 1)');
-      s.ctx.sessions.forget(r.token);
+      s.services.sessions.forget(r.token);
     }
     return r.token;
   }
@@ -100,7 +100,7 @@ describe.each(BACKENDS)('viewer calls on %s', (backend) => {
     const { hash, size } = rows[0];
     const rel = await get(`/api/v2/images/size?url=${encodeURIComponent(`/img/${hash}!wx_750_n?g=${galleryId}`)}`);
     expect(rel.json()).toEqual({ code: 200, data: { size }, msg: 'ok' });
-    const abs = await get(`/api/v2/images/size?url=${encodeURIComponent(`${s.ctx.config.publicUrl}/img/${hash}!original`)}`);
+    const abs = await get(`/api/v2/images/size?url=${encodeURIComponent(`${s.services.config.publicUrl}/img/${hash}!original`)}`);
     expect(abs.json().data.size).toBe(size);
     const foreign = await get(`/api/v2/images/size?url=${encodeURIComponent(`https://elsewhere.example/img/${hash}!wx_750_n`)}`);
     expect(foreign.statusCode).toBe(404);

@@ -3,7 +3,7 @@
 import sharp from 'sharp';
 import yauzl from 'yauzl';
 import { BACKENDS, startTestServer, insertGallery, insertPhotos, type TestServer } from './helpers';
-import { ImageService } from '../../server/src/services/images';
+import { ImageService } from '../../server/src/services/photos/images';
 import { originalKey } from '../../server/src/storage';
 import { MAX_DOWNLOAD_NUM } from '../../types/api/download';
 
@@ -52,7 +52,7 @@ describe.each(BACKENDS)('zip downloads on %s', (backend) => {
     s = await startTestServer(backend);
     paidGallery = await insertGallery(s.db, { link_id: 'zippaid1', name: 'Gala 2026 / night', config: { original_photo: 0 } });
     freeGallery = await insertGallery(s.db, { link_id: 'zipfree1', name: '婚礼', config: { original_photo: 1 } });
-    const images = new ImageService(s.ctx);
+    const images = new ImageService(s.services);
     for (let i = 0; i < 4; i++) {
       const img = await images.ingest(await jpeg(i));
       // Two photos share a file name: the archive de-duplicates it.
@@ -66,10 +66,10 @@ describe.each(BACKENDS)('zip downloads on %s', (backend) => {
       freeIds.push(id);
       hashes.set(id, img.hash);
     }
-    const a = await s.ctx.sessions.createOrResume(undefined);
+    const a = await s.services.sessions.createOrResume(undefined);
     await s.db.query('UPDATE users SET is_mock = false WHERE id = $1', [a.user.id]);
     buyer = { id: a.user.id, token: a.token };
-    const g = await s.ctx.sessions.createOrResume(undefined);
+    const g = await s.services.sessions.createOrResume(undefined);
     guest = { id: g.user.id, token: g.token };
     for (const id of paidIds.slice(0, 3)) {
       await s.db.query('INSERT INTO paid_images (user_id, photo_id, order_id, created_at) VALUES ($1, $2, NULL, 0)', [buyer.id, id]);
@@ -92,7 +92,7 @@ describe.each(BACKENDS)('zip downloads on %s', (backend) => {
     expect([...entries.keys()]).toEqual(['IMG_0001.JPG', 'IMG_0001 (2).JPG', 'DSC_2.jpg']);
     const bodies = [...entries.values()];
     for (let i = 0; i < ids.length; i++) {
-      expect(bodies[i].equals((await s.ctx.store.get(originalKey(hashes.get(ids[i])!)))!)).toBe(true);
+      expect(bodies[i].equals((await s.services.store.get(originalKey(hashes.get(ids[i])!)))!)).toBe(true);
     }
     // The token is good for one download.
     const again = await get(url);

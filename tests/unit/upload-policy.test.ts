@@ -1,5 +1,5 @@
 import { signPolicy, verifyPolicy, checkSize } from '../../server/src/storage/policy';
-import type { AppError } from '../../server/src/http';
+import type { AppError } from '../../server/src/errors';
 
 describe('upload policy verification order', () => {
   const secret = 'unit-secret';

@@ -1,4 +1,7 @@
+import * as T from 'typebox';
 import type { Watermark } from '../watermark';
+import { defineCall } from './contract';
+import { Count, LinkId, MAX_ID, NullableInteger, NullableString, Required } from './schema';
 import type { PageData } from '../page';
 
 /** Gallery status values (spec part 1 §4). */
@@ -78,52 +81,60 @@ export const DEFAULT_CONFIG: GalleryConfig = {
   theme: DEFAULT_THEME
 };
 
-export interface ViewDetail {
-  gallery_id: number;
-  uv: number;
-  view: number;
-}
+export const ViewDetailSchema = T.Object({ gallery_id: T.Integer(), uv: T.Integer(), view: T.Integer() });
+export type ViewDetail = T.Static<typeof ViewDetailSchema>;
 
 /** A gallery or page as the client sees it (spec part 1 §3). Times are Unix seconds. */
-export interface Gallery {
-  id: number;
-  orderid: number;
-  link_id: string;
-  url_labeling: string | null;
-  prefix: string;
-  name: string;
-  desc: string;
-  cover: string | null;
-  watermarks: Watermark | null;
-  useglobal: number;
-  galleryaddress: string;
-  start_time: number | null;
-  end_time: number | null;
+export const GallerySchema = T.Object({
+  id: T.Integer(),
+  orderid: T.Integer(),
+  link_id: T.String(),
+  url_labeling: NullableString(),
+  prefix: T.String(),
+  name: T.String(),
+  desc: T.String(),
+  cover: NullableString(),
+  watermarks: T.Unsafe<Watermark | null>({ type: ['object', 'null'], additionalProperties: true }),
+  useglobal: T.Integer(),
+  galleryaddress: T.String(),
+  start_time: NullableInteger(),
+  end_time: NullableInteger(),
   /** Stored status; the shown status is derived from the times when both are set. */
-  status: GalleryStatus;
-  tags: string[];
+  status: T.Unsafe<GalleryStatus>({ type: 'string' }),
+  tags: T.Array(T.String()),
   /** Pay-good id; above 0 means paid download. */
-  is_pay_down: number;
-  image_total: number;
-  imagecount: number;
-  imageviews: number;
-  view_detail: ViewDetail;
-  privacy: number;
-  access_type: AccessType;
-  avchatroom: string;
+  is_pay_down: T.Integer(),
+  image_total: T.Integer(),
+  imagecount: T.Integer(),
+  imageviews: T.Integer(),
+  view_detail: ViewDetailSchema,
+  privacy: T.Integer(),
+  access_type: T.Unsafe<AccessType>({ type: 'string' }),
+  avchatroom: T.String(),
   /** 0 for a top page, otherwise the parent gallery id. */
-  parent: number;
-  parent_link_id: string | null;
-  pagedata: PageData | null;
-  config: GalleryConfig;
-  h5_share_title: string;
-  h5_share_text: string;
-  h5_share_image: string;
-  h5_share_link: string;
-}
+  parent: T.Integer(),
+  parent_link_id: NullableString(),
+  /** Organiser-configured page components: passed through as stored. */
+  pagedata: T.Unsafe<PageData | null>({}),
+  config: T.Unsafe<GalleryConfig>({ type: 'object', additionalProperties: true }),
+  h5_share_title: T.String(),
+  h5_share_text: T.String(),
+  h5_share_image: T.String(),
+  h5_share_link: T.String()
+});
+export type Gallery = T.Static<typeof GallerySchema>;
 
 /** GET /api/v2/gallery/link/{link_id} (also /gti/{label}, /id/{id}): the page and its sub-galleries. */
-export interface GalleryDetail {
-  gallery: Gallery;
-  children: Gallery[];
-}
+export const GalleryDetailSchema = T.Object({ gallery: GallerySchema, children: T.Array(GallerySchema) });
+export type GalleryDetail = T.Static<typeof GalleryDetailSchema>;
+
+/** The gallery calls (spec part 1 §7). */
+export const galleryCalls = {
+  byLink: defineCall('GET', '/api/v2/gallery/link/:link_id', { params: T.Object({ link_id: LinkId() }), response: GalleryDetailSchema }),
+  /** /gti/{url_labeling} or /gti/{id}. */
+  byGti: defineCall('GET', '/api/v2/gallery/gti/:gti', { params: T.Object({ gti: Required(64) }), response: GalleryDetailSchema }),
+  /** By numeric id: the legacy WeChat gallery route (/wx/gallery?id=, ids below 1,000,000). */
+  byId: defineCall('GET', '/api/v2/gallery/id/:id', { params: T.Object({ id: Count(MAX_ID) }), response: GalleryDetailSchema }),
+  /** The home album: the oldest top-level page (the demo event on a fresh install). */
+  home: defineCall('GET', '/api/v2/home', { response: T.Object({ link_id: T.String() }) })
+};

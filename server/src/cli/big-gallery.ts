@@ -4,7 +4,7 @@
  * Reads the same environment as the server (DATA_DIR, DATABASE_URL, PUBLIC_URL…).
  * With the embedded database, run it while the server is stopped (one process at a time).
  */
-import { createBigGallery } from '../services/bigGallery';
+import { createBigGallery } from '../demo/bigGallery';
 import { runCli } from './run';
 
 function arg(argv: string[], name: string): string | undefined {

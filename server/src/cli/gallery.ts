@@ -4,7 +4,7 @@
  *   npm run gallery -- list
  * Server: --server or SERVER_URL (default http://localhost:$PORT, PORT 8080); token: --token or ORGANIZER_TOKEN.
  */
-import { LINK_ID_RE } from '../../../src/routes';
+import { LINK_ID_RE } from '../../../types/routes';
 import { Api, apiOptionsFrom, argValue, runHttpCli, type ApiOptions, type NewGallery, type OrganizerGallery } from './api';
 
 export const GALLERY_USAGE = `Usage:

@@ -3,7 +3,7 @@
  *   npx tsx server/src/cli/seed.ts [--photos N]
  * Reads the same environment as the server (DATA_DIR, DATABASE_URL, PUBLIC_URL…).
  */
-import { DEMO_PHOTO_COUNT, seedDemo } from '../services/demo';
+import { DEMO_PHOTO_COUNT, seedDemo } from '../demo/demo';
 import { runCli } from './run';
 
 function photosArg(argv: string[]): number {

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { SingleBar } from 'cli-progress';
-import { LINK_ID_RE } from '../../../src/routes';
+import { LINK_ID_RE } from '../../../types/routes';
 import { Api, apiOptionsFrom, argValue, runHttpCli, type ApiOptions } from './api';
 import { STATE_FILE, Uploader, type FileResult, type Summary } from './uploader';
 import { watchFolder } from './upload-watch';

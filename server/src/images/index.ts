@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { originalKey, type ObjectStore } from '../storage';
-import { AppError, forbidden, notFound } from '../http';
+import { AppError, forbidden, notFound } from '../errors';
 import { ErrorCode } from '../../../types/envelope';
 import { IMAGE_STYLES, type ImageStyleName } from '../../../types/image-style';
 import type { Watermark } from '../../../types/watermark';

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Socket } from 'node:net';
 import WebSocketClass, { type WebSocket } from 'ws';
-import type { AppContext } from '../context';
-import { AppError, badRequest, intParam, unauthorized } from '../http';
+import type { Services } from '../services';
+import { AppError, badRequest, unauthorized } from '../errors';
+import { intParam } from '../http';
 import { LIVE_BATCH_MAX, LIVE_COALESCE_MS, LIVE_HEARTBEAT_MS, LIVE_PATH, type LiveMessage, type LiveServerFrame } from '../../../types/live';
 
 /** Client frames are tiny JSON objects; anything bigger closes the socket (ws answers 1009). */
@@ -200,7 +201,7 @@ export interface GatewayOptions {
  * the upgrade, so a refused client gets an ordinary envelope (401, 400, 404, 503) and
  * no socket. Every process delivers what its bus carries to its own sockets.
  */
-export default async function liveGateway(app: FastifyInstance, ctx: AppContext, opts: GatewayOptions = {}) {
+export default async function liveGateway(app: FastifyInstance, ctx: Services, opts: GatewayOptions = {}) {
   const rooms = new LiveRooms();
   const unsubscribe = ctx.bus.subscribe((msg) => rooms.deliver(msg));
 

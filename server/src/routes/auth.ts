@@ -1,10 +1,12 @@
+import { requireUser } from '../viewer';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, badRequest, notFound, ok, sendError, strParam, unauthorized } from '../http';
-import { AuthService, hashToken } from '../services/auth';
-import { updateProfile } from '../services/authUsers';
-import { createLoginProviders } from '../auth';
-import { SANDBOX_APPROVE_PATH, sandboxAuthorizePage, sandboxCode, sandboxName } from '../auth/sandbox';
-import type { AppContext } from '../context';
+import { AppError, badRequest, notFound, unauthorized } from '../errors';
+import { ok, sendError, strParam } from '../http';
+import { AuthService, hashToken } from '../services/auth/auth';
+import { updateProfile } from '../services/auth/authUsers';
+import { createLoginProviders } from '../providers/login';
+import { SANDBOX_APPROVE_PATH, sandboxAuthorizePage, sandboxCode, sandboxName } from '../providers/login/sandbox';
+import type { Services } from '../services';
 import { AUTH_CALLBACK_PATH, AVATAR_MAX, NICKNAME_MAX, SANDBOX_AUTHORIZE_PATH, type ProfileUpdateRequest } from '../../../types/api/auth';
 
 type Query = { Querystring: Record<string, string | undefined> };
@@ -45,13 +47,13 @@ function avatar(v: unknown): string | undefined {
 }
 
 /** Login: mini-program code2session, browser OAuth (WeChat H5, desktop QR, sandbox), the fill-in profile. */
-export default async function authRoutes(app: FastifyInstance, ctx: AppContext) {
+export default async function authRoutes(app: FastifyInstance, ctx: Services) {
   const providers = createLoginProviders(ctx.config.login, ctx.config.publicUrl);
-  const auth = new AuthService(ctx.db, ctx.config.login, providers, ctx.limits, (h) => ctx.forgetSession(h));
+  const auth = new AuthService(ctx.db, ctx.config.login, providers, ctx.limits, (h) => ctx.sessions.forgetEverywhere(h));
 
   /** The caller's session token; a login always upgrades an existing session (from /session.js). */
   async function sessionToken(req: FastifyRequest): Promise<string> {
-    await ctx.requireUser(req);
+    requireUser(req.viewer);
     return req.token!;
   }
 
@@ -83,10 +85,10 @@ export default async function authRoutes(app: FastifyInstance, ctx: AppContext) 
     const b = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
     const p = { nickname: nickname(b.nickname), avatar: avatar(b.avatar) };
     if (p.nickname === undefined && p.avatar === undefined) throw badRequest('nickname or avatar is required');
-    const user = await ctx.requireUser(req);
+    const user = requireUser(req.viewer);
     if (user.is_mock) throw unauthorized('Log in before setting a nickname or avatar');
     const updated = await updateProfile(ctx.db, user.id, p);
-    await ctx.forgetSession(hashToken(req.token!));
+    await ctx.sessions.forgetEverywhere(hashToken(req.token!));
     return ok(updated);
   });
 

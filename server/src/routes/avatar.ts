@@ -1,10 +1,12 @@
+import { requireUser } from '../viewer';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { badRequest, notFound, ok, unauthorized } from '../http';
-import type { AppContext } from '../context';
-import { updateProfile } from '../services/authUsers';
-import { hashToken } from '../services/auth';
-import { avatarKey, isAvatarHash, readLimited, storeAvatar } from '../services/avatar';
+import { badRequest, notFound, unauthorized } from '../errors';
+import { ok } from '../http';
+import type { Services } from '../services';
+import { updateProfile } from '../services/auth/authUsers';
+import { hashToken } from '../services/auth/auth';
+import { avatarKey, isAvatarHash, readLimited, storeAvatar } from '../services/auth/avatar';
 import { AVATAR_UPLOAD_MAX_BYTES, AVATAR_UPLOAD_PATH, AVATAR_UPLOADS_PER_MIN, type AvatarUploadResult } from '../../../types/api/auth';
 
 /** Avatars are stored by content hash: a URL never changes its bytes. */
@@ -15,7 +17,7 @@ const AVATAR_CACHE = 'public, max-age=31536000, immutable';
  * chooseAvatar button): uploaded here, stored as a small JPEG, set as the
  * user's photo; and the public GET of stored avatars.
  */
-export default async function avatarRoutes(app: FastifyInstance, ctx: AppContext) {
+export default async function avatarRoutes(app: FastifyInstance, ctx: Services) {
   await app.register(async (scope) => {
     await scope.register(multipart, {
       throwFileSizeLimit: false,
@@ -23,7 +25,7 @@ export default async function avatarRoutes(app: FastifyInstance, ctx: AppContext
       limits: { fileSize: AVATAR_UPLOAD_MAX_BYTES + 1, files: 1, fields: 5, parts: 6, fieldSize: 1024 }
     });
     scope.post(AVATAR_UPLOAD_PATH, async (req) => {
-      const user = await ctx.requireUser(req);
+      const user = requireUser(req.viewer);
       if (user.is_mock) throw unauthorized('Log in before uploading an avatar');
       await ctx.limits.enforce(`avatar:u:${user.id}`, { limit: AVATAR_UPLOADS_PER_MIN, windowS: 60 }, 'Too many avatar uploads, please try again later');
       if (!req.isMultipart()) throw badRequest('Expected a multipart/form-data body with the avatar in field "file"');
@@ -36,7 +38,7 @@ export default async function avatarRoutes(app: FastifyInstance, ctx: AppContext
       const url = `${ctx.config.publicUrl}/avatars/${hash}.jpg`;
       const updated = await updateProfile(ctx.db, user.id, { avatar: url });
       // Every process's session cache shows the new photo (as the profile call does).
-      await ctx.forgetSession(hashToken(req.token!));
+      await ctx.sessions.forgetEverywhere(hashToken(req.token!));
       const answer: AvatarUploadResult = { url, user: updated };
       return ok(answer);
     });

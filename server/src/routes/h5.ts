@@ -2,17 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { matchUrl } from '../../../src/routes';
-import { AppError, sendError } from '../http';
+import { matchUrl } from '../../../types/routes';
+import { AppError } from '../errors';
+import { sendError } from '../http';
 import { ErrorCode } from '../../../types/envelope';
-import type { AppContext } from '../context';
+import type { Services } from '../services';
 
 /**
  * Serves the H5 build from the same origin as the API and images. Every route
  * of src/routes.ts answers index.html (typed, shared or reloaded links work);
  * other paths get index.html with status 404 so the app shows its not-found page.
  */
-export default async function h5Routes(app: FastifyInstance, ctx: AppContext) {
+export default async function h5Routes(app: FastifyInstance, ctx: Services) {
   const dir = ctx.config.h5Dir;
   const indexFile = path.join(dir, 'index.html');
   const hasBuild = fs.existsSync(indexFile);

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { AppError, intParam, notFound } from '../http';
+import { AppError, notFound } from '../errors';
+import { intParam } from '../http';
 import { ErrorCode } from '../../../types/envelope';
 import { IMAGE_HASH_RE, isImageStyleName } from '../../../types/image-style';
 import { imagePipelineFor, type ImagePlan } from '../images';
-import type { AppContext } from '../context';
-import { authorizeSignedImage } from '../services/signedImage';
+import type { Services } from '../services';
+import { authorizeSignedImage } from '../services/pay/signedImage';
 
 const STYLE_CACHE = 'public, max-age=31536000, immutable';
 // Unwatermarked bytes (originals, signed plain styles): the visitor's browser only, and
@@ -32,7 +33,7 @@ type ImageQuery = { g?: string; u?: string; e?: string; s?: string; p?: string }
  * `…?g=&u=&e=&s=` (signed, services/signedImage.ts): the original, or a style without
  * watermark, for an entitled visitor. The `original` style is never served unsigned.
  */
-export default async function imageRoutes(app: FastifyInstance, ctx: AppContext) {
+export default async function imageRoutes(app: FastifyInstance, ctx: Services) {
   const images = imagePipelineFor(ctx);
 
   app.get<{ Params: { spec: string }; Querystring: ImageQuery }>('/img/:spec', async (req, reply) => {
@@ -50,7 +51,7 @@ export default async function imageRoutes(app: FastifyInstance, ctx: AppContext)
     // Gated galleries: the session's pass, or the image ticket `p` issued with it (<img> sends no token).
     // Signed URLs were checked against the gate when they were signed (routes/originals.ts).
     // Gated bytes stay out of shared caches (private, like signed ones).
-    const gated = !signed && (await ctx.gates.assertImage(req, hash, style, galleryId, req.query.p));
+    const gated = !signed && (await ctx.gates.assertImage(req.viewer, hash, style, galleryId, req.query.p));
     if (signed) await authorizeSignedImage(ctx, req, hash, style, galleryId, q);
     const plan = signed ? await images.planUnmarked(hash, style, req.headers.accept) : await images.plan(hash, style, req.headers.accept, galleryId);
     if (matchesEtag(req.headers['if-none-match'], plan.etag)) {

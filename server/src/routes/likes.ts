@@ -1,7 +1,9 @@
+import { requireUser } from '../viewer';
 import type { FastifyInstance } from 'fastify';
-import { badRequest, intParam, ok, strParam, unauthorized } from '../http';
-import { LikeService, MAX_LOVED_IDS, hashOfImageUrl } from '../services/likes';
-import type { AppContext } from '../context';
+import { badRequest, unauthorized } from '../errors';
+import { intParam, ok, strParam } from '../http';
+import { LikeService, MAX_LOVED_IDS, hashOfImageUrl } from '../services/photos/likes';
+import type { Services } from '../services';
 
 const MAX_INT = 2_147_483_647;
 
@@ -14,7 +16,7 @@ function bodyId(name: string, v: unknown): number {
 }
 
 /** The viewer's calls: the favourite heart, the user's likes, and an original's byte size. */
-export default async function likeRoutes(app: FastifyInstance, ctx: AppContext) {
+export default async function likeRoutes(app: FastifyInstance, ctx: Services) {
   const likes = new LikeService(ctx.db);
 
   app.post<{ Body: Record<string, unknown> | null }>('/api/v2/userimage/love', async (req) => {
@@ -24,7 +26,7 @@ export default async function likeRoutes(app: FastifyInstance, ctx: AppContext) 
     if (typeof b.path !== 'string' || !b.path.trim()) throw badRequest('path is required');
     if (b.path.length > 500) throw badRequest('path is longer than 500 characters');
     if (b.love !== undefined && b.love !== 0 && b.love !== 1) throw badRequest('love must be 0 or 1');
-    const user = await ctx.requireUser(req);
+    const user = requireUser(req.viewer);
     if (user.is_mock) throw unauthorized('Log in to keep favourite photos');
     const result = await likes.love(user.id, id, galleryId, b.path, b.love === undefined ? undefined : b.love === 1);
     ctx.photos.invalidate(galleryId);
@@ -40,7 +42,7 @@ export default async function likeRoutes(app: FastifyInstance, ctx: AppContext) 
       ids = raw.split(',').map((s) => intParam('imageid', s.trim(), 0, MAX_INT));
       if (ids.length > MAX_LOVED_IDS) throw badRequest(`at most ${MAX_LOVED_IDS} imageid values`);
     }
-    const user = await ctx.currentUser(req);
+    const user = req.viewer.user;
     return ok(await likes.loved(user ? user.id : null, galleryId, ids));
   });
 
@@ -54,7 +56,7 @@ export default async function likeRoutes(app: FastifyInstance, ctx: AppContext) 
     if (hash) {
       const q = new URL(url, 'http://relative.invalid').searchParams;
       const g = q.get('g');
-      await ctx.gates.assertImage(req, hash, 'size', g && /^\d{1,10}$/.test(g) ? Number(g) : undefined, q.get('p') ?? undefined);
+      await ctx.gates.assertImage(req.viewer, hash, 'size', g && /^\d{1,10}$/.test(g) ? Number(g) : undefined, q.get('p') ?? undefined);
     }
     return ok({ size: await likes.imageSize(url, origins) });
   });

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest, intParam, notFound, ok, strParam } from '../http';
-import type { AppContext } from '../context';
-import { LINK_ID_RE, MAX_ACTION_IDS, OrganizerService, type NewGallery } from '../services/organizer';
-import { parseTagList } from '../services/ingest';
+import { badRequest, notFound } from '../errors';
+import { intParam, ok, strParam } from '../http';
+import type { Services } from '../services';
+import { LINK_ID_RE, MAX_ACTION_IDS, OrganizerService, type NewGallery } from '../services/photos/organizer';
+import { parseTagList } from '../services/photos/ingest';
 import { normalizeWatermark, isValidIconHash } from '../images/watermark';
 import { PHOTO_ACTIONS, type OrganizerGallery, type PhotoAction, type PhotoActionResult } from '../../../types/api/upload';
 import type { Gallery } from '../../../types/api/gallery';
@@ -60,12 +61,12 @@ function parseIds(v: unknown): number[] {
 }
 
 /** The organiser API: every call needs `Authorization: Bearer <ORGANIZER_TOKEN>`, checked before anything else. */
-export default async function organizerRoutes(app: FastifyInstance, ctx: AppContext) {
+export default async function organizerRoutes(app: FastifyInstance, ctx: Services) {
   const organizer = new OrganizerService(ctx.db);
   const present = (g: Gallery): OrganizerGallery => ({ gallery: g, link: `/g/${g.link_id}`, url: `${ctx.config.publicUrl}/g/${g.link_id}` });
 
   app.post<{ Body: Record<string, unknown> | null }>('/api/v2/organizer/galleries', async (req) => {
-    ctx.requireOrganizer(req);
+    ctx.organizer.assert(req.viewer);
     const b = req.body && typeof req.body === 'object' ? req.body : {};
     const gallery = await organizer.createGallery(parseNewGallery(b));
     if (gallery.parent) ctx.galleries.invalidate(gallery.parent);
@@ -73,14 +74,14 @@ export default async function organizerRoutes(app: FastifyInstance, ctx: AppCont
   });
 
   app.get('/api/v2/organizer/galleries', async (req) => {
-    ctx.requireOrganizer(req);
+    ctx.organizer.assert(req.viewer);
     return ok((await organizer.list()).map(present));
   });
 
   app.post<{ Params: { id: string; action: string }; Body: Record<string, unknown> | null }>(
     '/api/v2/organizer/galleries/:id/photos/:action',
     async (req) => {
-      ctx.requireOrganizer(req);
+      ctx.organizer.assert(req.viewer);
       const action = PHOTO_ACTIONS.find((a) => a === req.params.action);
       if (!action) throw notFound(`Unknown photo action ${req.params.action}; use ${PHOTO_ACTIONS.join(', ')}`);
       const galleryId = intParam('id', req.params.id, 0, MAX_INT);

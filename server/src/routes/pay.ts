@@ -1,12 +1,14 @@
+import { requireUser } from '../viewer';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest, intParam, ok, unauthorized } from '../http';
-import type { AppContext } from '../context';
-import type { SessionUser } from '../services/session';
-import { PayService } from '../services/pay';
-import { paidImages } from '../services/payImages';
-import { handleWechatNotify } from '../services/payNotify';
-import { createPaymentProvider } from '../pay';
-import { sandboxPageHtml, SandboxPayProvider } from '../pay/sandbox';
+import { badRequest, unauthorized } from '../errors';
+import { intParam, ok } from '../http';
+import type { Services } from '../services';
+import type { SessionUser } from '../services/session/session';
+import { PayService } from '../services/pay/pay';
+import { paidImages } from '../services/pay/payImages';
+import { handleWechatNotify } from '../services/pay/payNotify';
+import { createPaymentProvider } from '../providers/pay';
+import { sandboxPageHtml, SandboxPayProvider } from '../providers/pay/sandbox';
 import {
   DOWN_IMG_PAGE_SIZE,
   MAX_ORDER_PHOTOS,
@@ -18,7 +20,7 @@ import {
   type PayGoods,
   type PayGoodsKind
 } from '../../../types/api/pay';
-import type { GoodsRow } from '../services/pay';
+import type { GoodsRow } from '../services/pay/pay';
 
 const MAX_INT = 2_147_483_647;
 type Body = Record<string, unknown> | null;
@@ -53,7 +55,7 @@ const presentGoods = (g: GoodsRow): PayGoods => ({ id: g.id, gallery_id: g.galle
 const ORDER_SWEEP_MS = 10 * 60_000;
 
 /** Pay calls (types/api/pay.ts): goods, orders, prepay, charge polling, paid lists, the WeChat notification, the sandbox page. */
-export default async function payRoutes(app: FastifyInstance, ctx: AppContext) {
+export default async function payRoutes(app: FastifyInstance, ctx: Services) {
   const pay = new PayService(ctx.db, createPaymentProvider(ctx.config), (msg, err) => app.log.warn({ err }, msg));
   // Unpaid orders past their time are closed with the provider (also on access, in getCharge).
   const sweep = setInterval(() => void pay.sweepExpired().catch((err) => app.log.warn({ err }, 'closing expired orders failed')), ORDER_SWEEP_MS);
@@ -63,7 +65,7 @@ export default async function payRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** Guests (is_mock) log in before paying: 401, which the client turns into the authorisation prompt. */
   async function requirePayer(req: FastifyRequest): Promise<SessionUser> {
-    const user = await ctx.requireUser(req);
+    const user = requireUser(req.viewer);
     if (user.is_mock) throw unauthorized('Log in with WeChat before paying');
     return user;
   }
@@ -87,7 +89,7 @@ export default async function payRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!galleryId) throw badRequest('gallery_id is required');
     const page = Math.max(1, intParam('page', req.query.page, 1, 100_000));
     const isPayDown = await pay.galleryPayDown(galleryId);
-    const user = await ctx.currentUser(req);
+    const user = req.viewer.user;
     const list = await paidImages(ctx.db, user ? user.id : null, galleryId, page, DOWN_IMG_PAGE_SIZE);
     const data: DownImgList = { ...list, is_pay_down: isPayDown };
     return ok(data);
@@ -96,7 +98,7 @@ export default async function payRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get<{ Querystring: Query }>(PAY_PATHS.payedImages, async (req) => {
     const page = Math.max(1, intParam('page', req.query.page, 1, 100_000));
     const size = Math.max(1, intParam('page_size', req.query.page_size, PAYED_IMAGES_PAGE_SIZE, PAYED_IMAGES_PAGE_SIZE));
-    const user = await ctx.requireUser(req);
+    const user = requireUser(req.viewer);
     return ok(await paidImages(ctx.db, user.id, null, page, size));
   });
 
@@ -112,7 +114,7 @@ export default async function payRoutes(app: FastifyInstance, ctx: AppContext) {
     const id = intParam('id', req.query.id, 0, MAX_INT);
     const goodsId = intParam('goods_id', req.query.goods_id, 0, MAX_INT);
     if (!id && !goodsId) throw badRequest('id or goods_id is required');
-    const user = await ctx.requireUser(req);
+    const user = requireUser(req.viewer);
     const order = id ? await pay.ownOrder(user.id, id) : await pay.latestOrderOfGoods(user.id, goodsId);
     return ok(await pay.charge(order));
   });

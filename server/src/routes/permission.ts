@@ -1,9 +1,11 @@
+import { requireUser } from '../viewer';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest, intParam, ok } from '../http';
-import { LINK_ID_RE } from '../../../src/routes';
-import { PASSWORD_MAX_LEN } from '../services/gates';
+import { badRequest } from '../errors';
+import { intParam, ok } from '../http';
+import { LINK_ID_RE } from '../../../types/routes';
+import { PASSWORD_MAX_LEN } from '../services/gates/gates';
 import { PHONE_RE, SMS_CODE_LENGTH, type GateKind } from '../../../types/api/permission';
-import type { AppContext } from '../context';
+import type { Services } from '../services';
 
 const MAX_INT = 2_147_483_647;
 type Body = Record<string, unknown> | null;
@@ -35,7 +37,7 @@ function codeOf(v: unknown): string {
  * Gated pages (spec part 3 §2, §7; types/api/permission.ts). Passwords and codes
  * come only in JSON bodies; Fastify never logs bodies, and main.ts logs paths only.
  */
-export default async function permissionRoutes(app: FastifyInstance, ctx: AppContext) {
+export default async function permissionRoutes(app: FastifyInstance, ctx: Services) {
   const gates = ctx.gates.service;
 
   const families: [GateKind, string][] = [
@@ -46,7 +48,7 @@ export default async function permissionRoutes(app: FastifyInstance, ctx: AppCon
     app.get<{ Params: { id: string } }>(`${base}/ispass/:id`, async (req) => {
       const id = idOf('id', req.params.id);
       await ctx.galleries.cachedById(id);
-      const user = await ctx.currentUser(req);
+      const user = req.viewer.user;
       return ok(await gates.status(user?.id ?? null, id, kind));
     });
 
@@ -54,7 +56,7 @@ export default async function permissionRoutes(app: FastifyInstance, ctx: AppCon
       const b = bodyOf(req);
       const id = idOf('id', b.id);
       await ctx.galleries.cachedById(id);
-      const user = await ctx.requireUser(req);
+      const user = requireUser(req.viewer);
       const gate = (await gates.gatesOf(id))[kind];
       if (!gate) return ok(await gates.status(user.id, id, kind));
       if (gate.access_type === 'phone') {
@@ -73,7 +75,7 @@ export default async function permissionRoutes(app: FastifyInstance, ctx: AppCon
     const phone = phoneOf(b.phone);
     const galleryId = idOf('gallery_id', b.gallery_id);
     await ctx.galleries.cachedById(galleryId);
-    await ctx.requireUser(req);
+    requireUser(req.viewer);
     return ok(await ctx.gates.sms.send(req.ip, phone, galleryId));
   });
 
@@ -81,14 +83,14 @@ export default async function permissionRoutes(app: FastifyInstance, ctx: AppCon
     const b = bodyOf(req);
     const phone = phoneOf(b.phone);
     const code = codeOf(b.code);
-    const user = await ctx.requireUser(req);
+    const user = requireUser(req.viewer);
     return ok(await ctx.gates.sms.validate(user.id, req.ip, phone, code));
   });
 
   app.get<{ Querystring: { link?: string } }>('/api/v2/permissibility', async (req) => {
     const link = req.query.link;
     if (typeof link !== 'string' || !LINK_ID_RE.test(link)) throw badRequest('link must be 6 to 9 letters or digits');
-    const user = await ctx.currentUser(req);
+    const user = req.viewer.user;
     return ok(await gates.permissibility(user?.id ?? null, link));
   });
 }

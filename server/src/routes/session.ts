@@ -1,11 +1,12 @@
+import { requireUser } from '../viewer';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../http';
 import { detectEnv, isPcEnv } from '../../../types/ua';
 import type { SessionData } from '../../../types/api/session';
-import type { AppContext } from '../context';
-import { loginSysInfo } from '../services/auth';
+import type { Services } from '../services';
+import { loginSysInfo } from '../services/auth/auth';
 
-export default async function sessionRoutes(app: FastifyInstance, ctx: AppContext) {
+export default async function sessionRoutes(app: FastifyInstance, ctx: Services) {
   /** Creates or resumes the visitor's session; the app renders after this answers. */
   app.get('/session.js', async (req, reply) => {
     const ua = req.headers['user-agent'] ?? '';
@@ -29,7 +30,7 @@ export default async function sessionRoutes(app: FastifyInstance, ctx: AppContex
   });
 
   app.get('/api/v2/userinfo', async (req) => {
-    const user = await ctx.requireUser(req);
+    const user = requireUser(req.viewer);
     return ok({ openid: user.openid, nickname: user.nickname, photo: user.photo, is_mock: user.is_mock });
   });
 }

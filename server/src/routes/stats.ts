@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest, ok, unauthorized } from '../http';
+import { badRequest, unauthorized } from '../errors';
+import { ok } from '../http';
 import { validateStatBatch, type StatBatch } from '../../../types/api/stats';
-import type { AppContext } from '../context';
+import type { Services } from '../services';
 
 /**
  * POST /api/v2/trigger/story: a batch of stat events `{batch_id, events, token?}`.
  * JSON from the app; `text/plain` JSON from navigator.sendBeacon, which carries
  * the session token in the body because beacons cannot set headers.
  */
-export default async function statsRoutes(app: FastifyInstance, ctx: AppContext) {
+export default async function statsRoutes(app: FastifyInstance, ctx: Services) {
   app.post<{ Body: unknown }>('/api/v2/trigger/story', async (req) => {
     let body = req.body;
     if (typeof body === 'string') {

@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { badRequest, intParam, ok, strParam } from '../http';
-import type { AppContext } from '../context';
+import { badRequest } from '../errors';
+import { intParam, ok, strParam } from '../http';
+import type { Services } from '../services';
 import { resolveUploadSecret, signPolicy, UPLOAD_POLICY_TTL_S } from '../storage/policy';
 import { receivePostObject } from '../storage/receive';
-import { IngestService, parseTagList } from '../services/ingest';
+import { IngestService, parseTagList } from '../services/photos/ingest';
 import type { ImageSign } from '../../../types/api/upload';
 
 const MAX_INT = 2_147_483_647;
@@ -41,14 +42,14 @@ function textFields(fields: Record<string, unknown>): Record<string, string> {
  * Photographer ingest: the signed upload policy, the local OSS-compatible host
  * that enforces it, and the registration of an uploaded object as a photo.
  */
-export default async function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
+export default async function uploadRoutes(app: FastifyInstance, ctx: Services) {
   const secret = resolveUploadSecret(ctx.config);
   const tmpDir = path.join(ctx.config.dataDir, 'tmp');
   fs.mkdirSync(tmpDir, { recursive: true });
   const ingest = new IngestService(ctx);
 
   app.get<{ Querystring: Record<string, string | undefined> }>('/api/v2/common/imagesign', async (req) => {
-    ctx.requireOrganizer(req);
+    ctx.organizer.assert(req.viewer);
     const global = flag('global', req.query.global);
     // Every call signs a fresh policy, so `force` (renew) needs no handling of its own.
     flag('force', req.query.force);
@@ -96,7 +97,7 @@ export default async function uploadRoutes(app: FastifyInstance, ctx: AppContext
   });
 
   app.post<{ Body: Record<string, unknown> | null }>('/api/v2/images/upload', async (req) => {
-    ctx.requireOrganizer(req);
+    ctx.organizer.assert(req.viewer);
     const b = req.body && typeof req.body === 'object' ? req.body : {};
     const galleryId = bodyId('gallery_id', b.gallery_id);
     const key = strParam('hash', b.hash, 400);

@@ -1,7 +1,9 @@
+import { requireUser } from '../viewer';
 import type { FastifyInstance } from 'fastify';
-import { badRequest, intParam, ok } from '../http';
-import { LINK_ID_RE } from '../../../src/routes';
-import type { AppContext } from '../context';
+import { badRequest } from '../errors';
+import { intParam, ok } from '../http';
+import { LINK_ID_RE } from '../../../types/routes';
+import type { Services } from '../services';
 
 const MAX_ID = 2_147_483_647;
 
@@ -11,9 +13,9 @@ function linkIdParam(value: string): string {
 }
 
 /** Visit history (spec part 1 §7): add on open, my history, my last visit, a link's latest visitors, remove. */
-export default async function visitRoutes(app: FastifyInstance, ctx: AppContext) {
+export default async function visitRoutes(app: FastifyInstance, ctx: Services) {
   app.post<{ Params: { link_id: string }; Body: { parentid?: unknown } | undefined }>('/api/v2/gallery_visit/link/:link_id/add', async (req) => {
-    const user = await ctx.requireUser(req);
+    const user = requireUser(req.viewer);
     const g = await ctx.galleries.byLinkId(linkIdParam(req.params.link_id));
     const raw = req.body && typeof req.body === 'object' ? req.body.parentid : undefined;
     let parentId = 0;
@@ -28,13 +30,13 @@ export default async function visitRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   app.get<{ Querystring: { page?: string } }>('/api/v2/user/visithistory', async (req) => {
-    const user = await ctx.requireUser(req);
+    const user = requireUser(req.viewer);
     const page = Math.max(1, intParam('page', req.query.page, 1, 100_000));
     return ok(await ctx.visits.history(user.id, page));
   });
 
   app.get('/api/v2/user/lastvisithistory', async (req) => {
-    const user = await ctx.requireUser(req);
+    const user = requireUser(req.viewer);
     return ok(await ctx.visits.last(user.id));
   });
 
@@ -45,7 +47,7 @@ export default async function visitRoutes(app: FastifyInstance, ctx: AppContext)
 
   /** Spec part 1 §5: removing a visited gallery needs an id. */
   app.post<{ Body: { id?: unknown } | undefined }>('/api/v2/usergallery/remove', async (req) => {
-    const user = await ctx.requireUser(req);
+    const user = requireUser(req.viewer);
     const raw = req.body && typeof req.body === 'object' ? req.body.id : undefined;
     if (raw === undefined || raw === null || raw === '') throw badRequest('id is required');
     const id = intParam('id', raw, 0, MAX_ID);

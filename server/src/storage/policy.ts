@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { AppError } from '../http';
+import { AppError } from '../errors';
 import { checkKey } from './index';
 
 /**

@@ -1,0 +1,25 @@
+import type { Config } from '../config';
+import { createLoginProviders, type LoginProviders } from './login';
+import { createPaymentProvider } from './pay';
+import type { PaymentProvider } from './pay/provider';
+import { createSmsProvider, type SmsProvider } from './sms';
+
+/**
+ * The outside services the product talks to, each behind one interface per kind
+ * (login, payment, SMS), with a real implementation and a local sandbox. Config
+ * chooses them; buildApp takes them as they are, so a test can pass a fake.
+ */
+export interface Providers {
+  login: LoginProviders;
+  pay: PaymentProvider;
+  sms: SmsProvider;
+}
+
+/** The providers the configuration asks for. `log` receives the sandbox SMS lines. */
+export function createProviders(config: Config, log: (line: string) => void): Providers {
+  return {
+    login: createLoginProviders(config.login, config.publicUrl),
+    pay: createPaymentProvider(config),
+    sms: createSmsProvider(config.smsProvider, log)
+  };
+}

@@ -1,0 +1,66 @@
+import crypto from 'node:crypto';
+import type { PayChannel } from '../../../../types/api/pay';
+import { PAY_PATHS } from '../../../../types/api/pay';
+import type { ClientPayParams, PaymentProvider, ProviderOrder, ProviderPayment } from './provider';
+
+/**
+ * The local provider: the same order state machine, no WeChat and no money. Every channel pays on
+ * the sandbox page (`GET /sandbox/pay/{out_trade_no}`), whose Pay button settles the order through
+ * the same settle function a WeChat notification uses. Native QR codes point at that page.
+ */
+export class SandboxPayProvider implements PaymentProvider {
+  readonly name = 'sandbox' as const;
+  constructor(private publicUrl: string) {}
+
+  pageUrl(outTradeNo: string): string {
+    return `${this.publicUrl}${PAY_PATHS.sandboxPage}${encodeURIComponent(outTradeNo)}`;
+  }
+
+  async prepay(order: ProviderOrder): Promise<Record<string, string>> {
+    return { prepay_id: `sandbox_${order.out_trade_no}` };
+  }
+
+  clientParams(order: ProviderOrder, channel: PayChannel, stored: Record<string, string>): ClientPayParams {
+    const url = this.pageUrl(order.out_trade_no);
+    if (channel === 'native') return { code_url: url, sandbox_url: url };
+    return {
+      sandbox_url: url,
+      jsapi: {
+        appId: 'sandbox',
+        timeStamp: String(Math.floor(Date.now() / 1000)),
+        nonceStr: crypto.randomBytes(8).toString('hex'),
+        package: `prepay_id=${stored.prepay_id}`,
+        signType: 'RSA',
+        paySign: 'sandbox'
+      }
+    };
+  }
+
+  /** The sandbox page refuses a closed order itself; there is nothing to tell. */
+  async close(): Promise<void> {}
+
+  /** Nothing is paid in the sandbox except through its page, which settles directly. */
+  async query(): Promise<ProviderPayment | null> {
+    return null;
+  }
+}
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The sandbox pay page (bilingual; it is served by the server, outside the app's i18n). */
+export function sandboxPageHtml(o: { out_trade_no: string; amount_cents: number; description: string; state: 'created' | 'paid' | 'closed' }): string {
+  const price = `¥${(o.amount_cents / 100).toFixed(2)}`;
+  const action = `${PAY_PATHS.sandboxPage}${encodeURIComponent(o.out_trade_no)}${PAY_PATHS.sandboxConfirmSuffix}`;
+  const body =
+    o.state === 'paid'
+      ? '<p class="ok">Paid · 已支付</p>'
+      : o.state === 'closed'
+        ? '<p class="closed">Closed: this order can no longer be paid · 订单已关闭</p>'
+        : `<form method="post" action="${esc(action)}"><button type="submit">Pay · 支付 ${esc(price)}</button></form>`;
+  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Sandbox payment</title><style>body{font-family:sans-serif;max-width:420px;margin:40px auto;padding:0 16px;text-align:center}
+.banner{background:#fff3cd;border:1px solid #e0b400;padding:10px;border-radius:6px}button{font-size:18px;padding:12px 32px;background:#07c160;color:#fff;border:0;border-radius:6px}
+.ok{color:#07c160;font-size:20px}.closed{color:#c00;font-size:18px}</style></head><body>
+<p class="banner"><strong>Sandbox payment — no money moves</strong><br>沙箱支付：不会产生真实扣款</p>
+<h2>${esc(o.description)}</h2><p>${esc(price)}</p><p><small>${esc(o.out_trade_no)}</small></p>${body}</body></html>`;
+}

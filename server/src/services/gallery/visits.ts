@@ -1,0 +1,71 @@
+import type { Db } from '../../db';
+import {
+  LATEST_VISITORS_MAX,
+  VISIT_HISTORY_PAGE_SIZE,
+  type LatestVisitors,
+  type VisitHistoryPage,
+  type VisitItem
+} from '../../../../types/api/visit';
+
+const now = () => Math.floor(Date.now() / 1000);
+
+/** The selected columns are exactly the client's VisitItem. */
+type VisitRow = VisitItem;
+
+const VISIT_SELECT = `SELECT g.id, g.link_id, g.name, g."desc", g.cover, v.parent_id, v.visited_at
+  FROM gallery_visits v JOIN galleries g ON g.id = v.gallery_id`;
+
+const present = (r: VisitRow): VisitItem => ({ ...r, visited_at: Number(r.visited_at), parent_id: Number(r.parent_id) });
+
+/** Visit history: who opened which gallery, newest first. */
+export class VisitService {
+  constructor(private db: Db) {}
+
+  /** Record (or move to the top) a visit of a gallery; `parentId` when visited under a parent. */
+  async add(userId: number, galleryId: number, parentId = 0): Promise<VisitItem> {
+    const at = now();
+    await this.db.query(
+      `INSERT INTO gallery_visits (user_id, gallery_id, parent_id, visited_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (user_id, gallery_id) DO UPDATE SET parent_id = EXCLUDED.parent_id, visited_at = EXCLUDED.visited_at`,
+      [userId, galleryId, parentId, at]
+    );
+    const { rows } = await this.db.query<VisitRow>(`${VISIT_SELECT} WHERE v.user_id = $1 AND v.gallery_id = $2`, [userId, galleryId]);
+    return present(rows[0]);
+  }
+
+  async history(userId: number, page: number): Promise<VisitHistoryPage> {
+    const size = VISIT_HISTORY_PAGE_SIZE;
+    const [items, count] = await Promise.all([
+      this.db.query<VisitRow>(`${VISIT_SELECT} WHERE v.user_id = $1 ORDER BY v.visited_at DESC, v.gallery_id DESC LIMIT ${size} OFFSET $2`, [
+        userId,
+        (page - 1) * size
+      ]),
+      this.db.query<{ n: number }>('SELECT count(*)::int AS n FROM gallery_visits WHERE user_id = $1', [userId])
+    ]);
+    return { items: items.rows.map(present), total: count.rows[0].n, page, page_size: size };
+  }
+
+  async last(userId: number): Promise<VisitItem | null> {
+    const { rows } = await this.db.query<VisitRow>(`${VISIT_SELECT} WHERE v.user_id = $1 ORDER BY v.visited_at DESC, v.gallery_id DESC LIMIT 1`, [userId]);
+    return rows[0] ? present(rows[0]) : null;
+  }
+
+  /** Remove a gallery from my history; false when it was not there. */
+  async remove(userId: number, galleryId: number): Promise<boolean> {
+    const r = await this.db.query('DELETE FROM gallery_visits WHERE user_id = $1 AND gallery_id = $2', [userId, galleryId]);
+    return r.rowCount > 0;
+  }
+
+  /** The latest visitors of a gallery (avatar and nickname) and how many visited in all. */
+  async latest(galleryId: number): Promise<LatestVisitors> {
+    const [items, count] = await Promise.all([
+      this.db.query<{ photo: string; nickname: string }>(
+        `SELECT u.photo, u.nickname FROM gallery_visits v JOIN users u ON u.id = v.user_id
+         WHERE v.gallery_id = $1 ORDER BY v.visited_at DESC, v.user_id DESC LIMIT ${LATEST_VISITORS_MAX}`,
+        [galleryId]
+      ),
+      this.db.query<{ n: number }>('SELECT count(*)::int AS n FROM gallery_visits WHERE gallery_id = $1', [galleryId])
+    ]);
+    return { items: items.rows, total: count.rows[0].n };
+  }
+}

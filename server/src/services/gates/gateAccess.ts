@@ -1,0 +1,76 @@
+import type { Db } from '../../db';
+import type { RateLimiter } from '../shared/rateLimit';
+import type { Viewer } from '../../viewer';
+import type { GateKind } from '../../../../types/api/permission';
+import { GateService } from './gates';
+import { SmsCodeService } from './smsCodes';
+import type { SmsProvider } from '../../providers/sms';
+import type { Gallery, GalleryDetail } from '../../../../types/api/gallery';
+
+/**
+ * The gated-page checks every service uses, taking the Viewer (its user and the
+ * passes found during this request). Rules live in GateService / SmsCodeService.
+ *
+ * What a visitor without the page (pgdata) pass sees of a gallery: id, link_id,
+ * name, cover, theme/config, status, times, access_type, parent links: enough to
+ * render the gate page. pagedata, desc and sub-pages are withheld. Photos need
+ * both gates (see types/api/permission.ts).
+ */
+export class GateAccess {
+  readonly service: GateService;
+  readonly sms: SmsCodeService;
+
+  constructor(db: Db, limits: RateLimiter, secret: string, provider: SmsProvider) {
+    this.service = new GateService(db, limits, secret);
+    this.sms = new SmsCodeService(db, limits, () => provider, this.service, secret);
+  }
+
+  /** Whether the viewer misses a gate of the gallery; remembered on the viewer for the rest of the request. */
+  private async missing(v: Viewer, galleryId: number, kinds?: GateKind[]): Promise<boolean> {
+    const key = `${galleryId}:${kinds?.join(',') ?? '*'}`;
+    const known = v.passes.get(key);
+    if (known !== undefined) return !known;
+    const missing = Boolean(await this.service.missingGate(v.userId, galleryId, kinds));
+    v.passes.set(key, !missing);
+    return missing;
+  }
+
+  /** Photos, lists, sizes, archives of a gallery: 200202 without every pass it needs. */
+  async assertPass(v: Viewer, galleryId: number): Promise<void> {
+    if (!(await this.service.anyGated())) return;
+    await this.service.assertPass(v.userId, galleryId);
+  }
+
+  /** Image bytes: HTTP 403 with the 200202 envelope without a pass or ticket; true when the image is gated (keep it out of shared caches). */
+  async assertImage(v: Viewer, hash: string, style: string, galleryId: number | undefined, ticket: string | undefined): Promise<boolean> {
+    if (!(await this.service.anyGated())) return false;
+    return this.service.assertImage(v.userId, hash, style, galleryId, ticket);
+  }
+
+  /** Photos by id (batch lists): those of galleries not passed are left out. */
+  async filterPhotos<T extends { galleryid: number }>(v: Viewer, photos: T[]): Promise<T[]> {
+    if (!photos.length || !(await this.service.anyGated())) return photos;
+    const ok = new Map<number, boolean>();
+    for (const id of new Set(photos.map((p) => p.galleryid))) ok.set(id, !(await this.missing(v, id)));
+    return photos.filter((p) => ok.get(p.galleryid));
+  }
+
+  /** Galleries shown to this visitor: page-gated ones without the pass lose pagedata and desc. */
+  async redactGalleries(v: Viewer, galleries: Gallery[]): Promise<Gallery[]> {
+    if (!galleries.length || !(await this.service.anyGated())) return galleries;
+    const out: Gallery[] = [];
+    for (const g of galleries) {
+      const missing = await this.missing(v, g.id, ['pgdata']);
+      out.push(missing ? { ...g, pagedata: null, desc: '' } : g);
+    }
+    return out;
+  }
+
+  /** A gallery's details: redacted (and no sub-pages) until its page gate is passed. */
+  async presentDetail(v: Viewer, d: GalleryDetail): Promise<GalleryDetail> {
+    if (!(await this.service.anyGated())) return d;
+    const [gallery] = await this.redactGalleries(v, [d.gallery]);
+    if (gallery !== d.gallery) return { ...d, gallery, children: [] };
+    return { ...d, children: await this.redactGalleries(v, d.children) };
+  }
+}

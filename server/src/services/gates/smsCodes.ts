@@ -1,0 +1,103 @@
+import crypto from 'node:crypto';
+import type { Db } from '../../db';
+import { AppError, badRequest } from '../../errors';
+import type { RateLimiter } from '../shared/rateLimit';
+import type { SmsProvider } from '../../providers/sms';
+import type { GateService } from './gates';
+import { ErrorCode } from '../../../../types/envelope';
+import {
+  SMS_CODE_LENGTH, SMS_CODE_MAX_TRIES, SMS_CODE_TTL_S, SMS_RESEND_S,
+  type CaptchaErrorKey, type GateKind, type SmsSendResponse, type SmsValidationResponse
+} from '../../../../types/api/permission';
+
+const now = () => Math.floor(Date.now() / 1000);
+const DAY = 86400;
+/** SMS sends (issue 5 item 6): one per 60 s per phone, daily caps per phone and per IP (UTC days). */
+export const SMS_LIMIT_PHONE = { limit: 1, windowS: SMS_RESEND_S };
+export const SMS_LIMIT_PHONE_DAY = { limit: 10, windowS: DAY };
+export const SMS_LIMIT_IP_DAY = { limit: 50, windowS: DAY };
+/** Code checks per IP; each code also dies after SMS_CODE_MAX_TRIES wrong tries. */
+export const SMS_CHECK_LIMIT_IP = { limit: 30, windowS: 60 };
+
+const captchaError = (key: CaptchaErrorKey) => new AppError(ErrorCode.CAPTCHA_ERROR, 'Captcha error', { key });
+
+interface CodeRow {
+  id: number;
+  gallery_id: number;
+  code_hash: string;
+  tries: number;
+}
+
+/** Phone-gate codes: send through the SMS provider, check, and pass the gallery's phone gates. */
+export class SmsCodeService {
+  private key: Buffer;
+
+  constructor(
+    private db: Db,
+    private limits: RateLimiter,
+    private sms: () => SmsProvider,
+    private gates: GateService,
+    secret: string
+  ) {
+    this.key = crypto.createHmac('sha256', secret).update('sms-code').digest();
+  }
+
+  private hash(phone: string, code: string): string {
+    return crypto.createHmac('sha256', this.key).update(`${phone}:${code}`).digest('hex');
+  }
+
+  /**
+   * Send a code for the phone gate of `galleryId`. A phone off the whitelist gets the
+   * same answer and a code row that was never sent, so nothing tells it apart.
+   */
+  async send(ip: string, phone: string, galleryId: number): Promise<SmsSendResponse> {
+    const gates = await this.gates.gatesOf(galleryId);
+    const phoneGates = Object.values(gates).filter((g) => g.access_type === 'phone');
+    if (!phoneGates.length) throw badRequest('This gallery has no phone gate');
+    await this.limits.enforce(`sms:phone:${phone}`, SMS_LIMIT_PHONE, 'Please wait before asking for another code');
+    await this.limits.enforce(`sms:day:phone:${phone}`, SMS_LIMIT_PHONE_DAY, 'Too many codes for this phone today');
+    await this.limits.enforce(`sms:day:ip:${ip}`, SMS_LIMIT_IP_DAY, 'Too many codes from this address today');
+    const allowed = phoneGates.some((g) => !g.phone_whitelist.length || g.phone_whitelist.includes(phone));
+    const code = String(crypto.randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
+    await this.db.query(
+      'INSERT INTO sms_codes (phone, gallery_id, code_hash, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)',
+      [phone, galleryId, allowed ? this.hash(phone, code) : this.hash(phone, crypto.randomBytes(16).toString('hex')), now() + SMS_CODE_TTL_S, now()]
+    );
+    if (allowed) await this.sms().sendCode(phone, code);
+    return { resend_after: SMS_RESEND_S, expires_in: SMS_CODE_TTL_S };
+  }
+
+  /**
+   * Check the latest live code sent to `phone`; right: the code is used up and every
+   * phone gate of its gallery is passed for `userId`. `galleryId`, when given, must
+   * be the gallery the code was sent for.
+   */
+  async validate(userId: number, ip: string, phone: string, code: string, galleryId?: number): Promise<SmsValidationResponse> {
+    await this.limits.enforce(`sms:check:ip:${ip}`, SMS_CHECK_LIMIT_IP, 'Too many code checks, please try again later');
+    const { rows } = await this.db.query<CodeRow>(
+      'SELECT id, gallery_id, code_hash, tries FROM sms_codes WHERE phone = $1 AND NOT used AND expires_at > $2 ORDER BY id DESC LIMIT 1',
+      [phone, now()]
+    );
+    const row = rows[0];
+    if (!row || (galleryId !== undefined && row.gallery_id !== galleryId)) throw captchaError('PhoneCodeError');
+    const gates = await this.gates.gatesOf(row.gallery_id);
+    const phoneKinds = (Object.keys(gates) as GateKind[]).filter((k) => gates[k]!.access_type === 'phone');
+    const whitelisted = phoneKinds.some((k) => gates[k]!.phone_whitelist.length > 0);
+    const fail = () => captchaError(whitelisted ? 'PhoneCodeErrorWhite' : 'PhoneCodeError');
+    if (row.tries >= SMS_CODE_MAX_TRIES) throw fail();
+
+    const expected = Buffer.from(row.code_hash, 'hex');
+    const got = Buffer.from(this.hash(phone, code), 'hex');
+    if (!crypto.timingSafeEqual(expected, got)) {
+      await this.db.query('UPDATE sms_codes SET tries = tries + 1 WHERE id = $1', [row.id]);
+      throw fail();
+    }
+    // Used once: of two concurrent right answers only one wins; a code spent on tries stays dead.
+    const spent = await this.db.query('UPDATE sms_codes SET used = true WHERE id = $1 AND NOT used AND tries < $2 RETURNING id', [row.id, SMS_CODE_MAX_TRIES]);
+    if (!spent.rows.length || !phoneKinds.length) throw fail();
+    for (const k of phoneKinds) await this.gates.grant(userId, row.gallery_id, k);
+    const passes = [];
+    for (const k of phoneKinds) passes.push(await this.gates.status(userId, row.gallery_id, k));
+    return { gallery_id: row.gallery_id, passes };
+  }
+}

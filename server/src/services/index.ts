@@ -1,0 +1,66 @@
+import type { Config } from '../config';
+import type { Db } from '../db';
+import type { ObjectStore } from '../storage';
+import type { Providers } from '../providers';
+import { livePublisher, type LiveBus } from '../live/bus';
+import { resolveUploadSecret } from '../storage/policy';
+import { ImagePipeline } from '../images';
+import { SessionService } from './session/session';
+import { OrganizerAccess } from './session/organizer';
+import { GalleryService } from './gallery/gallery';
+import { VisitService } from './gallery/visits';
+import { BatchService } from './gallery/batch';
+import { PhotoService } from './photos/photos';
+import { StatsService } from './stats/stats';
+import { RateLimiter } from './shared/rateLimit';
+import { GateAccess } from './gates/gateAccess';
+import { UrlSigner } from './pay/signedUrls';
+
+/** What the services are built from: the outside world, chosen by main.ts or a test. */
+export interface Infrastructure {
+  config: Config;
+  db: Db;
+  store: ObjectStore;
+  bus: LiveBus;
+  providers: Providers;
+  /** Warnings of background work (closing orders, failed renders). */
+  warn: (msg: string, err?: unknown) => void;
+}
+
+/**
+ * The one place where services are built, once per app. Each service is a class
+ * whose constructor names what it depends on; routes get this object and call
+ * one service method per request.
+ */
+export function createServices(infra: Infrastructure) {
+  const { config, db, store, bus, providers } = infra;
+  const secret = resolveUploadSecret(config);
+  const limits = new RateLimiter(db);
+  const sessions = new SessionService(db, bus);
+  const gates = new GateAccess(db, limits, secret, providers.sms);
+  const galleries = new GalleryService(db, gates);
+  const photos = new PhotoService(db, galleries, gates);
+  return {
+    config,
+    /** Transitional: the database for routes not yet moved behind a service method (issue 10). */
+    db,
+    store,
+    bus,
+    providers,
+    secret,
+    limits,
+    sessions,
+    organizer: new OrganizerAccess(config.organizerToken),
+    galleries,
+    photos,
+    visits: new VisitService(db),
+    stats: new StatsService(db),
+    batch: new BatchService(db),
+    gates,
+    live: livePublisher(bus),
+    images: new ImagePipeline({ db, store, config }),
+    signer: new UrlSigner(secret)
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

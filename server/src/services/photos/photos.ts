@@ -1,0 +1,232 @@
+import type { Db } from '../../db';
+import { badRequest } from '../../errors';
+import { GenerationCache } from '../shared/cache';
+import { PhotoOrderIndex, ORDER_INDEX_MIN } from './photoOrder';
+import { readSort } from '../../../../types/photoSort';
+import type { Viewer } from '../../viewer';
+import type { GalleryService } from '../gallery/gallery';
+import type { GateAccess } from '../gates/gateAccess';
+import { withPayed } from '../pay/entitlements';
+import {
+  MAX_LIST_TAGS,
+  MAX_PAGE_SIZE,
+  PHOTO_PAGE_SIZE,
+  type PhotoListQuery,
+  type Photo,
+  type PhotoListResult,
+  type SortOrder,
+  type SortType
+} from '../../../../types/api/photo';
+
+const SORT_COLUMNS: Record<SortType, string> = {
+  shoottime: 'shoottime',
+  createtime: 'createtime',
+  love: 'love',
+  id: 'id'
+};
+
+
+export interface PhotoRow {
+  id: number;
+  gallery_id: number;
+  hash: string;
+  origin: string;
+  width: number;
+  height: number;
+  size: number;
+  shoottime: number;
+  createtime: number;
+  love: number;
+  tags: string[];
+  show_mark: number;
+  checked: number;
+  trash: number;
+}
+
+export const PHOTO_COLUMNS = 'id, gallery_id, hash, origin, width, height, size, shoottime, createtime, love, tags, show_mark, checked, trash';
+
+export function presentPhoto(r: PhotoRow): Photo {
+  return {
+    id: r.id,
+    hash: r.hash,
+    galleryid: r.gallery_id,
+    width: r.width,
+    height: r.height,
+    size: r.size,
+    origin: r.origin,
+    show_mark: r.show_mark,
+    love: r.love,
+    shoottime: r.shoottime,
+    createtime: r.createtime,
+    tags: r.tags ?? [],
+    check: r.checked,
+    trash: r.trash
+  };
+}
+
+/** The list's sort: the query's, else the gallery's default (types/photoSort.ts). */
+function listSort(q: PhotoListQuery, gallerySort: string): { sort: SortType; order: SortOrder } {
+  const { field, dir } = readSort(q, gallerySort);
+  if (!field) throw badRequest('sorttype must be one of shoottime, createtime, love, id (optionally prefixed with -)');
+  return { sort: field, order: dir };
+}
+
+function listTags(tags: string | undefined): string[] {
+  if (!tags) return [];
+  const list = tags.split(',').map((t) => t.trim()).filter(Boolean);
+  if (list.length > MAX_LIST_TAGS) throw badRequest(`tags: at most ${MAX_LIST_TAGS} tags`);
+  return list;
+}
+
+/**
+ * List answers are cached per gallery until a write to that gallery's photos
+ * calls invalidate() (after it commits), and for at most LIST_CACHE_TTL_MS in any
+ * case (writes by another server process).
+ */
+export const LIST_CACHE_TTL_MS = 5000;
+
+/** Keyset cursor `{sort value}_{id}` (the last photo of the previous page; its form is checked by the call's schema). */
+function listAfter(after: string | undefined): { value: number; id: number } | null {
+  if (!after) return null;
+  const cut = after.lastIndexOf('_');
+  return { value: Number(after.slice(0, cut)), id: Number(after.slice(cut + 1)) };
+}
+
+export interface ListOptions {
+  sort: SortType;
+  order: SortOrder;
+  offset: number;
+  tags: string[];
+  pageSize?: number;
+  /** Keyset cursor; `offset` then only numbers the page. */
+  after?: { value: number; id: number } | null;
+}
+
+export class PhotoService {
+  private cache: GenerationCache<PhotoListResult>;
+  /** Totals per gallery and tag filter: one count serves every page and sort. */
+  private counts: GenerationCache<number>;
+  private nocache: boolean;
+  private orders: PhotoOrderIndex;
+  /** Concurrent requests for the same missing page share one query. */
+  private inflight = new Map<string, Promise<PhotoListResult>>();
+
+  /**
+   * `cacheMs` 0 turns the page cache off, so every request reads its rows from the
+   * database (benches of the database path: BENCH_NOCACHE=1). Totals and the order
+   * index stay cached: a write invalidates them, and one count serves every page.
+   */
+  constructor(
+    private db: Db,
+    private galleries: GalleryService,
+    private gates: GateAccess,
+    cacheMs = process.env.BENCH_NOCACHE === '1' ? 0 : LIST_CACHE_TTL_MS
+  ) {
+    this.nocache = cacheMs <= 0;
+    this.cache = new GenerationCache<PhotoListResult>(cacheMs);
+    this.counts = new GenerationCache<number>(LIST_CACHE_TTL_MS);
+    this.orders = new PhotoOrderIndex(db, LIST_CACHE_TTL_MS);
+  }
+
+  /** Photos of a gallery changed (added, hidden, deleted, re-tagged): its lists load afresh. */
+  invalidate(galleryId: number): void {
+    this.cache.invalidate(galleryId);
+    this.counts.invalidate(galleryId);
+    this.orders.invalidate(galleryId);
+  }
+
+  invalidateAll(): void {
+    this.cache.clear();
+    this.counts.clear();
+    this.orders.clear();
+  }
+
+  /**
+   * A page of a gallery's photos for this visitor: nothing of a gated gallery
+   * without its pass (200202); the shared (cached) page with this visitor's paid
+   * photos tagged on a copy.
+   */
+  async listFor(v: Viewer, galleryId: number, q: PhotoListQuery): Promise<PhotoListResult> {
+    const gallery = await this.galleries.cachedById(galleryId);
+    await this.gates.assertPass(v, galleryId);
+    const { sort, order } = listSort(q, gallery.config.sort);
+    const page = await this.list(galleryId, { sort, order, offset: q.offset ?? 0, tags: listTags(q.tags), pageSize: q.page_size ?? PHOTO_PAGE_SIZE, after: listAfter(q.after) });
+    return v.user ? { ...page, items: await withPayed(this.db, v.user, page.items) } : page;
+  }
+
+  async list(galleryId: number, opts: ListOptions): Promise<PhotoListResult> {
+    const after = opts.after ? `${opts.after.value}_${opts.after.id}` : '';
+    const key = `${opts.sort}|${opts.order}|${opts.offset}|${opts.pageSize ?? PHOTO_PAGE_SIZE}|${opts.tags.join(',')}|${after}`;
+    if (this.nocache) return this.query(galleryId, opts);
+    const hit = this.cache.get(galleryId, key);
+    if (hit) return hit;
+    const flightKey = `${galleryId}|${key}`;
+    const running = this.inflight.get(flightKey);
+    if (running) return running;
+    const p = this.cache.through(galleryId, key, () => this.query(galleryId, opts)).finally(() => this.inflight.delete(flightKey));
+    this.inflight.set(flightKey, p);
+    return p;
+  }
+
+  private async query(galleryId: number, opts: ListOptions): Promise<PhotoListResult> {
+    const pageSize = Math.min(opts.pageSize ?? PHOTO_PAGE_SIZE, MAX_PAGE_SIZE);
+    const col = SORT_COLUMNS[opts.sort];
+    const dir = opts.order === 'asc' ? 'ASC' : 'DESC';
+    const params: unknown[] = [galleryId];
+    let where = 'gallery_id = $1 AND NOT hidden';
+    if (opts.tags.length) {
+      params.push(opts.tags);
+      where += ` AND tags && $${params.length}::text[]`;
+    }
+    const countWhere = where;
+    const countParams = [...params];
+    let skip = opts.offset;
+    if (opts.after) {
+      const cmp = dir === 'ASC' ? '>' : '<';
+      if (col === 'id') {
+        params.push(opts.after.id);
+        where += ` AND id ${cmp} $${params.length}`;
+      } else {
+        params.push(opts.after.value, opts.after.id);
+        where += ` AND (${col}, id) ${cmp} ($${params.length - 1}, $${params.length})`;
+      }
+      skip = 0;
+    }
+    const order = col === 'id' ? `id ${dir}` : `${col} ${dir}, id ${dir}`;
+    const tagKey = opts.tags.join(',');
+    const count = async () => (await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM photos WHERE ${countWhere}`, countParams)).rows[0].n;
+    const countQuery = () => this.counts.through(galleryId, tagKey, count);
+    if (!opts.after && opts.offset > 0) {
+      // Deep offsets of a big list: a slice of the ordered ids, then a primary-key lookup.
+      const total = await countQuery();
+      if (total >= ORDER_INDEX_MIN) {
+        const idx = await this.orders.get(galleryId, `${col}|${dir}|${tagKey}`, countWhere, countParams, order);
+        const ids = Array.from(idx.ids.subarray(opts.offset, opts.offset + pageSize));
+        const found = ids.length
+          ? (await this.db.query<PhotoRow>(`SELECT ${PHOTO_COLUMNS} FROM photos WHERE id = ANY($1::int[]) AND NOT hidden`, [ids])).rows
+          : [];
+        const byId = new Map(found.map((r) => [r.id, r]));
+        const rows = ids.map((id) => byId.get(id)).filter((r): r is PhotoRow => !!r);
+        return this.page(rows, idx.ids.length, opts, pageSize, ids.length);
+      }
+    }
+    const [items, total] = await Promise.all([
+      this.db.query<PhotoRow>(
+        `SELECT ${PHOTO_COLUMNS} FROM photos WHERE ${where} ORDER BY ${order} LIMIT ${pageSize} OFFSET $${params.length + 1}`,
+        [...params, skip]
+      ),
+      countQuery()
+    ]);
+    return this.page(items.rows, total, opts, pageSize, items.rows.length);
+  }
+
+  /** The answer: `consumed` list positions were covered by this page. */
+  private page(rows: PhotoRow[], total: number, opts: ListOptions, pageSize: number, consumed: number): PhotoListResult {
+    const next = opts.offset + consumed;
+    return {
+      items: rows.map(presentPhoto),
+      total,
+      pagedata: { offset: opts.offset, page_size: pageSize, next_offset: next, has_more: next < total, sorttype: opts.sort, order: opts.order }
+    };
+  }
+}

@@ -1,0 +1,122 @@
+import crypto from 'node:crypto';
+import type { Db } from '../../db';
+import type { UserInfo } from '../../../../types/api/session';
+import type { LiveBus } from '../../live/bus';
+
+/** Sessions live 30 days and are extended on every refresh (the client refreshes every 59 min). */
+export const SESSION_TTL_S = 30 * 24 * 3600;
+const CACHE_MS = 60_000;
+
+export interface SessionUser extends UserInfo {
+  id: number;
+}
+
+const now = () => Math.floor(Date.now() / 1000);
+const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+interface UserRow {
+  id: number;
+  openid: string;
+  nickname: string;
+  photo: string;
+  is_mock: boolean;
+}
+
+function toUser(r: UserRow): SessionUser {
+  return { id: r.id, openid: r.openid, nickname: r.nickname, photo: r.photo, is_mock: r.is_mock };
+}
+
+export class SessionService {
+  private cache = new Map<string, { user: SessionUser; at: number }>();
+
+  constructor(
+    private db: Db,
+    /** Tells the other processes to drop a session from their caches (bus.ts BusNotice). */
+    private bus?: LiveBus
+  ) {}
+
+  /** The user of a token, or null when unknown or expired. Looked up at most once a minute per token. */
+  async resolve(token: string | undefined): Promise<SessionUser | null> {
+    if (!token || token.length > 200) return null;
+    const key = hashToken(token);
+    const hit = this.cache.get(key);
+    if (hit && Date.now() - hit.at < CACHE_MS) return hit.user;
+    const { rows } = await this.db.query<UserRow>(
+      `SELECT u.id, u.openid, u.nickname, u.photo, u.is_mock FROM sessions s JOIN users u ON u.id = s.user_id
+       WHERE s.token_hash = $1 AND s.expires_at > $2`,
+      [key, now()]
+    );
+    if (!rows.length) {
+      this.cache.delete(key);
+      return null;
+    }
+    const user = toUser(rows[0]);
+    if (this.cache.size > 10_000) this.cache.clear();
+    this.cache.set(key, { user, at: Date.now() });
+    return user;
+  }
+
+  /** Resume the token's session (extending it) or create a guest with a new token. */
+  async createOrResume(token: string | undefined): Promise<{ user: SessionUser; token: string }> {
+    const existing = await this.resolve(token);
+    if (existing && token) {
+      await this.db.query('UPDATE sessions SET expires_at = $2 WHERE token_hash = $1', [hashToken(token), now() + SESSION_TTL_S]);
+      return { user: existing, token };
+    }
+    return this.db.tx(async (q) => {
+      const openid = `guest_${crypto.randomBytes(12).toString('hex')}`;
+      const { rows } = await q.query<UserRow>(
+        `INSERT INTO users (openid, nickname, photo, is_mock, created_at) VALUES ($1, '', '', true, $2)
+         RETURNING id, openid, nickname, photo, is_mock`,
+        [openid, now()]
+      );
+      const fresh = crypto.randomBytes(32).toString('base64url');
+      await q.query('INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
+        hashToken(fresh),
+        rows[0].id,
+        now(),
+        now() + SESSION_TTL_S
+      ]);
+      return { user: toUser(rows[0]), token: fresh };
+    });
+  }
+
+  forget(token: string): void {
+    this.cache.delete(hashToken(token));
+  }
+
+  /** Drop a cached session by its stored hash (a login upgraded it; the OAuth callback knows only the hash). */
+  forgetHash(tokenHash: string): void {
+    this.cache.delete(tokenHash);
+  }
+
+  /**
+   * A login moved or upgraded this session (or its user changed): drop it from
+   * this process's cache and, through the bus, from every other one's.
+   */
+  async forgetEverywhere(tokenHash: string): Promise<void> {
+    this.forgetHash(tokenHash);
+    if (!this.bus) return;
+    try {
+      await this.bus.publishInternal({ kind: 'session_forget', token_hash: tokenHash });
+    } catch (e) {
+      // The change is committed; other processes catch up when their cache entry expires (60 s).
+      console.error(`session cache: could not tell other processes: ${(e as Error).message}`);
+    }
+  }
+
+  /** Follow the other processes' notices; returns the unsubscribe. */
+  listen(): () => void {
+    if (!this.bus) return () => undefined;
+    return this.bus.subscribeInternal((n) => {
+      if (n.kind === 'session_forget') this.forgetHash(n.token_hash);
+    });
+  }
+}
+
+/** The token from `Authorization: Bearer <token>` (a bare token is accepted too). */
+export function tokenFromHeader(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const m = /^Bearer\s+(.+)$/i.exec(header.trim());
+  return (m ? m[1] : header).trim() || undefined;
+}

@@ -1,0 +1,63 @@
+/**
+ * Request and answer schema pieces shared by every domain's declared calls
+ * (types/api/contract.ts). `errorMessage` is the readable text a failed check
+ * answers with, after the field's name (server/src/http.ts formats it).
+ */
+import * as T from 'typebox';
+
+/** Largest id a PostgreSQL integer column holds. */
+export const MAX_ID = 2_147_483_647;
+
+/** A database id: a positive integer (digit strings are coerced in queries and bodies). */
+export const Id = (o: T.TNumberOptions = {}) => T.Integer({ minimum: 1, maximum: MAX_ID, errorMessage: 'must be a positive integer', ...o });
+
+/** A non-negative integer at most `max` (offsets, pages, times). */
+export const Count = (max = Number.MAX_SAFE_INTEGER, o: T.TNumberOptions = {}) =>
+  T.Integer({ minimum: 0, maximum: max, errorMessage: max === Number.MAX_SAFE_INTEGER ? 'must be a non-negative integer' : `must be an integer from 0 to ${max}`, ...o });
+
+/** A page number from 1. */
+export const PageNo = (max = 100_000) => T.Integer({ minimum: 1, maximum: max, default: 1, errorMessage: `must be an integer from 1 to ${max}` });
+
+/** Text of at most `max` characters. */
+export const Text = (max: number, o: T.TStringOptions = {}) => T.String({ maxLength: max, errorMessage: `must be text of at most ${max} characters`, ...o });
+
+/** Text that must not be empty (after the client trimmed it). */
+export const Required = (max: number, o: T.TStringOptions = {}) =>
+  T.String({ minLength: 1, maxLength: max, errorMessage: `must be non-empty text of at most ${max} characters`, ...o });
+
+/** A gallery link id (spec: 6 to 9 letters or digits). */
+export const LINK_ID_PATTERN = '^[A-Za-z0-9]{6,9}$';
+export const LinkId = () => T.String({ pattern: LINK_ID_PATTERN, errorMessage: 'must be 6 to 9 letters or digits' });
+
+/** A 0/1 flag, as numbers or '0'/'1' in queries. */
+export const Flag = () => T.Union([T.Literal(0), T.Literal(1)], { errorMessage: 'must be 0 or 1' });
+
+/** `1,2,3`: at most `max` ids in a query string (split with splitIds). */
+export const IdCsv = (max: number) =>
+  T.String({ pattern: `^\\s*\\d{1,10}\\s*(,\\s*\\d{1,10}\\s*){0,${max - 1}}$`, errorMessage: `must be a comma-separated list of at most ${max} ids` });
+
+/** The ids of an IdCsv value, in order, without repeats; ids out of range are refused by the caller's schema. */
+export function splitIds(csv: string): number[] {
+  const out: number[] = [];
+  for (const part of csv.split(',')) {
+    const n = Number(part.trim());
+    if (!out.includes(n)) out.push(n);
+  }
+  return out;
+}
+
+/** A list of ids in a JSON body: at least `min`, at most `max`. */
+export const IdList = (max: number, min = 1) =>
+  T.Array(Id(), { minItems: min, maxItems: max, errorMessage: min > 0 ? `must be a list of 1 to ${max} ids` : `must be a list of at most ${max} ids` });
+
+/** `string | null` as one JSON Schema type (fast to serialise, unlike anyOf). */
+export const NullableString = (o: T.TSchemaOptions = {}) => T.Unsafe<string | null>({ type: ['string', 'null'], ...o });
+export const NullableInteger = (o: T.TSchemaOptions = {}) => T.Unsafe<number | null>({ type: ['integer', 'null'], ...o });
+
+/** Open JSON (organiser-configured page data, provider answers): passed through as it is. */
+export const AnyJson = () => T.Unsafe<unknown>({});
+/** An object with open keys, serialised as it is. */
+export const OpenObject = <V = unknown>() => T.Unsafe<Record<string, V>>({ type: 'object', additionalProperties: true });
+
+/** No request fields. */
+export const Empty = () => T.Object({});
