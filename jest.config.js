@@ -18,7 +18,8 @@ const components = taroPreset({
   testMatch: ['<rootDir>/tests/components/**/*.test.{ts,tsx}'],
   setupFiles: [require.resolve('@tarojs/test-utils-react/dist/jest/jest.setup.js'), '<rootDir>/tests/jest/components.setup.js'],
   resolver: '<rootDir>/tests/jest/resolver.js',
-  moduleNameMapper: { '\\.(css|scss|sass|less)$': '<rootDir>/tests/jest/style-stub.js' }
+  // typebox: what the app bundles (config/index.ts alias), not the server's validator.
+  moduleNameMapper: { '\\.(css|scss|sass|less)$': '<rootDir>/tests/jest/style-stub.js', '^typebox$': '<rootDir>/types/api/typebox-client.ts' }
 });
 components.transform = {
   '^.+\\.(mjs|js|jsx|ts|tsx)$': '<rootDir>/tests/jest/babel-transformer.js'

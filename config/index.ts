@@ -25,7 +25,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
     plugins: [],
     defineConstants: {},
     env: { TARO_APP_API_BASE: JSON.stringify(apiBase) },
-    alias: {},
+    // The app reads only method and path of declared calls: TypeBox stays on the server (types/api/typebox-client.ts).
+    alias: { typebox: path.resolve(__dirname, '../types/api/typebox-client.ts') },
     copy: { patterns: [], options: {} },
     framework: 'react',
     compiler: { type: 'webpack5', prebundle: { enable: false } },

@@ -1,18 +1,18 @@
-import type { GalleryDetail } from '../../types/api/gallery';
-import type { PhotoListQuery, PhotoListResult } from '../../types/api/photo';
-import { get } from './client';
+import { galleryCalls, type GalleryDetail } from '../../types/api/gallery';
+import { photoCalls, type PhotoListQuery, type PhotoListResult } from '../../types/api/photo';
+import { call } from './call';
 
 export type GalleryKey = { link_id: string } | { gti: string } | { id: number };
 
 export function fetchGallery(key: GalleryKey): Promise<GalleryDetail> {
-  if ('link_id' in key) return get<GalleryDetail>(`/api/v2/gallery/link/${encodeURIComponent(key.link_id)}`);
-  if ('gti' in key) return get<GalleryDetail>(`/api/v2/gallery/gti/${encodeURIComponent(key.gti)}`);
-  return get<GalleryDetail>(`/api/v2/gallery/id/${key.id}`);
+  if ('link_id' in key) return call(galleryCalls.byLink, { params: { link_id: key.link_id } });
+  if ('gti' in key) return call(galleryCalls.byGti, { params: { gti: key.gti } });
+  return call(galleryCalls.byId, { params: { id: key.id } });
 }
 
 export function fetchPhotoList(galleryId: number, q: PhotoListQuery): Promise<PhotoListResult> {
-  return get<PhotoListResult>(`/api/v2/images/${galleryId}/list`, { ...q, time: Date.now() } as Record<string, unknown>);
+  return call(photoCalls.list, { params: { galleryid: galleryId }, query: { ...q, time: Date.now() } });
 }
 
 /** The home album (the demo event on a fresh install). */
-export const fetchHome = () => get<{ link_id: string }>('/api/v2/home');
+export const fetchHome = () => call(galleryCalls.home);
