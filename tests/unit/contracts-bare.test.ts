@@ -26,7 +26,7 @@ function bundle(alias: boolean): string {
     alias: alias ? { typebox: path.join(apiDir, 'typebox-client.ts') } : {},
     logLevel: 'silent'
   });
-  return out.outputFiles[0].text;
+  return out.outputFiles![0].text;
 }
 
 function run(code: string): { contracts: Record<string, unknown>[] } {
