@@ -56,23 +56,29 @@ export interface LiveMessage<K extends LiveEventName = LiveEventName> {
   data: LiveEventMap[K];
 }
 
-export const LIVE_EVENT_NAMES: LiveEventName[] = [
-  'vote_status_change',
-  'vote_count',
-  'lucky_status_change',
-  'lucky_result_change',
-  'live_video_change',
-  'text',
-  'question',
-  'comment_block_change',
-  'comment_block_all',
-  'image_add',
-  'image_delete',
-  'image_hide',
-  'image_show',
-  'image_check',
-  'image_uncheck'
-];
+/**
+ * Every message name, once: `Record<LiveEventName, true>` makes tsc refuse a
+ * message of the map missing here (and a name the map does not have).
+ */
+const LIVE_EVENTS: Record<LiveEventName, true> = {
+  vote_status_change: true,
+  vote_count: true,
+  lucky_status_change: true,
+  lucky_result_change: true,
+  live_video_change: true,
+  text: true,
+  question: true,
+  comment_block_change: true,
+  comment_block_all: true,
+  image_add: true,
+  image_delete: true,
+  image_hide: true,
+  image_show: true,
+  image_check: true,
+  image_uncheck: true
+};
+
+export const LIVE_EVENT_NAMES = Object.keys(LIVE_EVENTS) as LiveEventName[];
 
 export function isLiveEventName(s: unknown): s is LiveEventName {
   return typeof s === 'string' && (LIVE_EVENT_NAMES as string[]).includes(s);

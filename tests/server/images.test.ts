@@ -4,7 +4,6 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { BACKENDS, startTestServer, insertGallery, type TestServer } from './helpers';
 import { ImageService, exifTimeToUnix, type IngestedImage } from '../../server/src/services/photos/images';
-import { imagePipelineFor } from '../../server/src/images';
 import { placeWatermark, normalizeWatermark, watermarkFingerprint } from '../../server/src/images/watermark';
 import { originalKey } from '../../server/src/storage';
 import { AppError } from '../../server/src/errors';
@@ -253,7 +252,7 @@ describe.each(BACKENDS)('images on %s', (backend) => {
       expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
       expect(second.headers.etag).toBe(first.headers.etag);
       expect(first.headers.etag).toMatch(/^"[^"]+"$/);
-      const cache = imagePipelineFor(s.services).cache;
+      const cache = s.services.images.cache;
       await cache.flush();
       const dir = path.join(s.dataDir, 'cache', onlyPlain.hash.slice(0, 2));
       expect(fs.readdirSync(dir).filter((f) => f.includes('.face.') && f.endsWith('.webp'))).toEqual([expect.stringMatching(/\.webp$/)]);
@@ -273,7 +272,7 @@ describe.each(BACKENDS)('images on %s', (backend) => {
     it('renders once for concurrent identical requests', async () => {
       const fresh = await images.ingest(await photo(5));
       await images.addPhoto(s.db, plainId, fresh);
-      const pipeline = imagePipelineFor(s.services);
+      const pipeline = s.services.images;
       const before = pipeline.cache.stats.renders;
       const rs = await Promise.all(Array.from({ length: 6 }, () => get(`/img/${fresh.hash}!avatar_150`, webp)));
       expect(rs.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);

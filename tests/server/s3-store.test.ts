@@ -8,9 +8,8 @@ import { S3Store } from '../../server/src/storage/s3';
 import { createStore, storeLabel } from '../../server/src/storage/create';
 import { LocalStore, originalKey } from '../../server/src/storage';
 import { loadConfig } from '../../server/src/config';
-import { imagePipelineFor } from '../../server/src/images';
 import type { ImageSign } from '../../types/api/upload';
-import { prerenderQueueFor } from '../../server/src/services/photos/ingest';
+
 
 // s3rver ships no type declarations: the part used here.
 type S3rverServer = { run(): Promise<{ port: number }>; close(): Promise<void> };
@@ -198,8 +197,8 @@ describe.each(BACKENDS)('upload path on the S3 store on %s', (backend) => {
     expect(await sharp(thumb.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 375, height: 240 });
 
     // A style not rendered at upload time is rendered now from the bucket's original.
-    const pipeline = imagePipelineFor(s.services);
-    await prerenderQueueFor(s.services).idle(); // the grid variants rendered after publishing
+    const pipeline = s.services.images;
+    await s.services.prerender.idle(); // the grid variants rendered after publishing
     const renders = pipeline.cache.stats.renders;
     const big = await s.app.inject({ method: 'GET', url: `/img/${hash}!wx_750_n?g=${galleryId}`, headers: { accept: 'image/jpeg' } });
     expect(big.statusCode).toBe(200);

@@ -4,8 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { BACKENDS, startTestServer, insertGallery, type TestServer } from './helpers';
 import { resolveUploadSecret, signPolicy, UPLOAD_ACCESS_ID, UPLOAD_POLICY_TTL_S } from '../../server/src/storage/policy';
-import { imagePipelineFor } from '../../server/src/images';
-import { prerenderQueueFor } from '../../server/src/services/photos/ingest';
+
 import { cacheKey } from '../../server/src/images/cache';
 import { originalKey } from '../../server/src/storage';
 import type { LiveMessage } from '../../types/live';
@@ -120,10 +119,10 @@ describe.each(BACKENDS)('photographer upload on %s', (backend) => {
     expect(up.headers.etag).toBe(`"${crypto.createHash('md5').update(bytes).digest('hex').toUpperCase()}"`);
     expect(await s.services.store.get(key)).toEqual(bytes);
 
-    const rendersBefore = imagePipelineFor(s.services).cache.stats.renders;
+    const rendersBefore = s.services.images.cache.stats.renders;
     const rendersAtPublish: number[] = [];
     const watch = s.services.bus.subscribe((m) => {
-      if (m.type === 'image_add') rendersAtPublish.push(imagePipelineFor(s.services).cache.stats.renders);
+      if (m.type === 'image_add') rendersAtPublish.push(s.services.images.cache.stats.renders);
     });
     const res = await register({ gallery_id: galleryId, hash: key, link_id: 'upload01', tags: ['stage', 'day1'], keywords: 'speaker', origin: 'IMG_0001.JPG' });
     watch();
@@ -138,9 +137,9 @@ describe.each(BACKENDS)('photographer upload on %s', (backend) => {
 
     // The wide grid cell in WebP was rendered before the photo was published; the
     // other grid variants follow in the background.
-    const cache = imagePipelineFor(s.services).cache;
+    const cache = s.services.images.cache;
     expect(rendersAtPublish).toEqual([rendersBefore + 1]);
-    await prerenderQueueFor(s.services).idle();
+    await s.services.prerender.idle();
     await cache.flush();
     for (const style of ['wx_375_240', 'wx_250_160']) {
       for (const ext of ['webp', 'jpg'] as const) expect(fs.existsSync(cache.file(cacheKey({ hash: photo.hash, style, ext, mark: '' })))).toBe(true);

@@ -1,21 +1,25 @@
-import type { Gallery } from './gallery';
-import type { Photo } from './photo';
+import * as T from 'typebox';
+import { GallerySchema } from './gallery';
+import { PhotoSchema } from './photo';
+import { defineCall } from './contract';
+import { Count, Flag, Id, LINK_ID_PATTERN, MAX_ID, NullableInteger, Text } from './schema';
 
 /** GET /api/v2/common/imagesign answer: an OSS PostObject (V1) upload policy. */
-export interface ImageSign {
+export const ImageSignSchema = T.Object({
   /** Sent back as the OSSAccessKeyId form field. */
-  accessid: string;
+  accessid: T.String(),
   /** Where the multipart POST goes. */
-  host: string;
+  host: T.String(),
   /** base64 JSON policy document. */
-  policy: string;
+  policy: T.String(),
   /** base64 HMAC-SHA1 of `policy`; sent back as the Signature form field. */
-  signature: string;
+  signature: T.String(),
   /** Unix seconds after which the policy is refused. */
-  expire: number;
+  expire: T.Integer(),
   /** Every key must begin with it; uploaders use `${dir}${sha256hex}${ext}`. */
-  dir: string;
-}
+  dir: T.String()
+});
+export type ImageSign = T.Static<typeof ImageSignSchema>;
 
 /** POST /api/v2/images/upload body. `hash` is the uploaded object key. */
 export interface ImageUploadRequest {
@@ -29,19 +33,12 @@ export interface ImageUploadRequest {
 }
 
 /** The registered photo; `duplicate` when the gallery already held the same bytes. */
-export interface ImageUploadResult {
-  photo: Photo;
-  duplicate: boolean;
-}
+export const ImageUploadResultSchema = T.Object({ photo: PhotoSchema, duplicate: T.Boolean() });
+export type ImageUploadResult = T.Static<typeof ImageUploadResultSchema>;
 
-/** Organiser API: a gallery with the link visitors open. */
-export interface OrganizerGallery {
-  gallery: Gallery;
-  /** Path of the gallery page, e.g. /g/AbC12345. */
-  link: string;
-  /** The same on the public origin. */
-  url: string;
-}
+/** Organiser API: a gallery with the link visitors open (`link`: path of the gallery page, `url`: the same on the public origin). */
+export const OrganizerGallerySchema = T.Object({ gallery: GallerySchema, link: T.String(), url: T.String() });
+export type OrganizerGallery = T.Static<typeof OrganizerGallerySchema>;
 
 export const PHOTO_ACTIONS = ['hide', 'show', 'delete', 'check', 'uncheck'] as const;
 export type PhotoAction = (typeof PHOTO_ACTIONS)[number];
@@ -50,3 +47,53 @@ export type PhotoAction = (typeof PHOTO_ACTIONS)[number];
 export interface PhotoActionResult {
   ids: number[];
 }
+
+/** Tags: a list, or one string of comma-separated tags. */
+const TagInput = () => T.Union([T.String({ maxLength: 2000 }), T.Array(T.String({ maxLength: 200 }), { maxItems: 100 })], { errorMessage: 'must be a string or a list of strings' });
+/** Largest number of photo ids in one organiser action. */
+export const MAX_ACTION_IDS = 1000;
+
+export const uploadCalls = {
+  /** A signed upload policy for a gallery's folder, or the global one (organisers). `force` renews; every call signs afresh. */
+  imageSign: defineCall('GET', '/api/v2/common/imagesign', {
+    query: T.Object({ gallery_id: T.Optional(Count(MAX_ID)), global: T.Optional(Flag()), force: T.Optional(Flag()) }),
+    response: ImageSignSchema
+  }),
+  /** The local OSS-compatible host: a multipart PostObject (fields, then the file); the signed policy is the authorisation. */
+  ossUpload: defineCall('POST', '/oss/upload', {}, 'an empty answer (204), or PostResponse XML (201)'),
+  /** Register an uploaded object as a photo (organisers). `hash` is the object key. */
+  register: defineCall('POST', '/api/v2/images/upload', {
+    body: T.Object({
+      gallery_id: Id(),
+      hash: T.String({ minLength: 1, maxLength: 400, errorMessage: 'must be an object key of at most 400 characters' }),
+      link_id: T.Optional(Text(20)),
+      origin: T.Optional(Text(255)),
+      tags: T.Optional(TagInput()),
+      keywords: T.Optional(TagInput())
+    }),
+    response: ImageUploadResultSchema
+  })
+};
+
+export const organizerCalls = {
+  createGallery: defineCall('POST', '/api/v2/organizer/galleries', {
+    body: T.Object({
+      name: T.String({ minLength: 1, maxLength: 100, pattern: '\\S', errorMessage: 'must be non-empty text of at most 100 characters' }),
+      link_id: T.Optional(T.String({ pattern: LINK_ID_PATTERN, errorMessage: 'must be 6 to 9 letters or digits' })),
+      desc: T.Optional(Text(2000)),
+      start_time: T.Optional(NullableInteger({ minimum: 0, errorMessage: 'must be a non-negative integer' })),
+      end_time: T.Optional(NullableInteger({ minimum: 0, errorMessage: 'must be a non-negative integer' })),
+      parent: T.Optional(Count(MAX_ID)),
+      tags: T.Optional(TagInput()),
+      watermark: T.Optional(T.Unsafe<Record<string, unknown> | null>({ type: ['object', 'null'], errorMessage: 'must be an object' }))
+    }),
+    response: OrganizerGallerySchema
+  }),
+  listGalleries: defineCall('GET', '/api/v2/organizer/galleries', { response: T.Array(OrganizerGallerySchema) }),
+  /** Hide, show, delete, check or uncheck photos of a gallery; answers the ids whose state changed. */
+  photoAction: defineCall('POST', '/api/v2/organizer/galleries/:id/photos/:action', {
+    params: T.Object({ id: Count(MAX_ID), action: T.String({ maxLength: 20 }) }),
+    body: T.Object({ ids: T.Array(Count(MAX_ID), { minItems: 1, maxItems: MAX_ACTION_IDS, errorMessage: `must be a non-empty list of at most ${MAX_ACTION_IDS} photo ids` }) }),
+    response: T.Object({ ids: T.Array(T.Integer()) })
+  })
+};

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import { originalKey, type ObjectStore } from '../storage';
 import { AppError, forbidden, notFound } from '../errors';
+import { imageHolders, imageMime, type ImageHolder } from '../services/photos/repository';
 import { ErrorCode } from '../../../types/envelope';
 import { IMAGE_STYLES, type ImageStyleName } from '../../../types/image-style';
 import type { Watermark } from '../../../types/watermark';
@@ -29,12 +30,7 @@ export interface ImagePlan {
 
 export type ImageBody = { kind: 'buffer'; body: Buffer } | { kind: 'file'; path: string; size: number };
 
-interface HolderRow {
-  gallery_id: number | null;
-  show_mark: number;
-  watermarks: unknown;
-  config: Partial<GalleryConfig> | null;
-}
+type HolderRow = ImageHolder;
 
 const ICON_CACHE_MAX = 32;
 
@@ -53,11 +49,7 @@ export class ImagePipeline {
   async plan(hash: string, style: ImageStyleName, accept: string | undefined, galleryId?: number): Promise<ImagePlan> {
     const isOriginal = style === 'original';
     // One round trip: the image and every gallery holding it.
-    const { rows: found } = await this.deps.db.query<HolderRow & { mime: string }>(
-      `SELECT i.mime, p.gallery_id, p.show_mark, g.watermarks, g.config
-       FROM images i LEFT JOIN photos p ON p.hash = i.hash LEFT JOIN galleries g ON g.id = p.gallery_id WHERE i.hash = $1`,
-      [hash]
-    );
+    const found = await imageHolders(this.deps.db, hash);
     if (!found.length) throw notFound('Image not found');
     const holders = found.filter((r) => r.gallery_id !== null);
     // The named gallery's rules when it holds the image; otherwise (a cover or banner
@@ -89,9 +81,9 @@ export class ImagePipeline {
    * Styles are cached under the `plain` key, apart from the watermarked renders.
    */
   async planUnmarked(hash: string, style: ImageStyleName, accept: string | undefined): Promise<ImagePlan> {
-    const { rows } = await this.deps.db.query<{ mime: string }>('SELECT mime FROM images WHERE hash = $1', [hash]);
-    if (!rows.length) throw notFound('Image not found');
-    if (style === 'original') return { hash, style, format: null, contentType: rows[0].mime, watermark: null, key: hash, etag: `"${hash}"` };
+    const mime = await imageMime(this.deps.db, hash);
+    if (!mime) throw notFound('Image not found');
+    if (style === 'original') return { hash, style, format: null, contentType: mime, watermark: null, key: hash, etag: `"${hash}"` };
     const format = negotiateFormat(accept);
     const key = cacheKey({ hash, style, ext: format === 'webp' ? 'webp' : 'jpg', mark: '' });
     return { hash, style, format, contentType: FORMAT_MIME[format], watermark: null, key, etag: `"${key}"` };
@@ -142,16 +134,4 @@ export class ImagePipeline {
     this.icons.set(hash, buf);
     return buf;
   }
-}
-
-const pipelines = new WeakMap<object, ImagePipeline>();
-
-/** One pipeline (and one in-flight map) per app context. */
-export function imagePipelineFor(ctx: { db: Db; store: ObjectStore; config: Config }): ImagePipeline {
-  let p = pipelines.get(ctx);
-  if (!p) {
-    p = new ImagePipeline(ctx);
-    pipelines.set(ctx, p);
-  }
-  return p;
 }

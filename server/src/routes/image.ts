@@ -4,7 +4,7 @@ import { AppError, notFound } from '../errors';
 import { intParam } from '../http';
 import { ErrorCode } from '../../../types/envelope';
 import { IMAGE_HASH_RE, isImageStyleName } from '../../../types/image-style';
-import { imagePipelineFor, type ImagePlan } from '../images';
+import type { ImagePlan } from '../images';
 import type { Services } from '../services';
 import { authorizeSignedImage } from '../services/pay/signedImage';
 
@@ -34,7 +34,7 @@ type ImageQuery = { g?: string; u?: string; e?: string; s?: string; p?: string }
  * watermark, for an entitled visitor. The `original` style is never served unsigned.
  */
 export default async function imageRoutes(app: FastifyInstance, ctx: Services) {
-  const images = imagePipelineFor(ctx);
+  const images = ctx.images;
 
   app.get<{ Params: { spec: string }; Querystring: ImageQuery }>('/img/:spec', async (req, reply) => {
     // The router has already decoded %21 to '!'.

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import type { ObjectStore } from '../storage';
@@ -11,6 +12,11 @@ import { GalleryService } from './gallery/gallery';
 import { VisitService } from './gallery/visits';
 import { BatchService } from './gallery/batch';
 import { PhotoService } from './photos/photos';
+import { PhotoEvents } from './photos/events';
+import { PrerenderQueue } from './photos/prerender';
+import { IngestService } from './photos/ingest';
+import { ImageService } from './photos/images';
+import { OrganizerService } from './photos/organizer';
 import { StatsService } from './stats/stats';
 import { RateLimiter } from './shared/rateLimit';
 import { GateAccess } from './gates/gateAccess';
@@ -40,6 +46,13 @@ export function createServices(infra: Infrastructure) {
   const gates = new GateAccess(db, limits, secret, providers.sms);
   const galleries = new GalleryService(db, gates);
   const photos = new PhotoService(db, galleries, gates);
+  const organizerAccess = new OrganizerAccess(config.organizerToken);
+  const live = livePublisher(bus);
+  const images = new ImagePipeline({ db, store, config });
+  /** Grid renders after a photo is published, one at a time per process. */
+  const prerender = new PrerenderQueue();
+  const photoEvents = new PhotoEvents(photos, galleries, live);
+  const uploads = { secret, maxBytes: config.uploadMaxBytes, host: `${config.publicUrl}/oss/upload`, tmpDir: path.join(config.dataDir, 'tmp') };
   return {
     config,
     /** Transitional: the database for routes not yet moved behind a service method (issue 10). */
@@ -50,15 +63,19 @@ export function createServices(infra: Infrastructure) {
     secret,
     limits,
     sessions,
-    organizer: new OrganizerAccess(config.organizerToken),
+    organizerAccess,
+    organizer: new OrganizerService(db, organizerAccess, galleries, photoEvents, config.publicUrl),
     galleries,
     photos,
     visits: new VisitService(db),
     stats: new StatsService(db),
     batch: new BatchService(db),
     gates,
-    live: livePublisher(bus),
-    images: new ImagePipeline({ db, store, config }),
+    live,
+    images,
+    prerender,
+    photoEvents,
+    ingest: new IngestService(db, store, new ImageService({ db, store }), images, prerender, galleries, photoEvents, organizerAccess, uploads),
     signer: new UrlSigner(secret)
   };
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../../db';
 import { badRequest } from '../../errors';
 import { presentGallery, type GalleryRow } from './gallery';
-import { PHOTO_COLUMNS, presentPhoto, type PhotoRow } from '../photos/photos';
+import { visiblePhotosByIds } from '../photos/repository';
 import type { Gallery } from '../../../../types/api/gallery';
 import type { Photo } from '../../../../types/api/photo';
 import type { GalleryMedium } from '../../../../types/api/visit';
@@ -52,7 +52,6 @@ export class BatchService {
 
   /** Photos by id; hidden ones are not shown. */
   async photos(ids: number[]): Promise<Photo[]> {
-    const { rows } = await this.db.query<PhotoRow>(`SELECT ${PHOTO_COLUMNS} FROM photos WHERE id = ANY($1::int[]) AND NOT hidden`, [ids]);
-    return inOrder(ids, rows).map(presentPhoto);
+    return visiblePhotosByIds(this.db, ids);
   }
 }

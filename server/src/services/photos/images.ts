@@ -8,7 +8,7 @@ import type { ObjectStore } from '../../storage';
 import { originalKey } from '../../storage';
 import { AppError } from '../../errors';
 import { ErrorCode } from '../../../../types/envelope';
-import { PHOTO_COLUMNS, type PhotoRow } from './photos';
+import { insertPhoto, type PhotoRow } from './repository';
 
 /** What ingest learned about an image; dimensions are as displayed (after EXIF orientation). */
 export interface IngestedImage {
@@ -128,20 +128,13 @@ export class ImageService {
    */
   async addPhoto(q: Queryable, galleryId: number, img: IngestedImage, opts: AddPhotoOptions = {}): Promise<PhotoRow | null> {
     const now = Math.floor(Date.now() / 1000);
-    const shoottime = img.shoottime ?? opts.shoottime ?? now;
-    const { rows } = await q.query<PhotoRow>(
-      `WITH ins AS (
-         INSERT INTO photos (gallery_id, hash, origin, width, height, size, shoottime, createtime, tags, show_mark)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::text[], $10)
-         ON CONFLICT (gallery_id, hash) DO NOTHING
-         RETURNING ${PHOTO_COLUMNS}
-       ), bump AS (
-         UPDATE galleries SET image_total = image_total + (SELECT count(*) FROM ins)
-         WHERE id = $1 AND EXISTS (SELECT 1 FROM ins)
-       )
-       SELECT * FROM ins`,
-      [galleryId, img.hash, opts.origin ?? '', img.width, img.height, img.size, shoottime, opts.createtime ?? now, opts.tags ?? [], opts.showMark ?? 1]
-    );
-    return rows[0] ?? null;
+    return insertPhoto(q, galleryId, img, {
+      origin: opts.origin ?? '',
+      tags: opts.tags ?? [],
+      shoottime: img.shoottime ?? opts.shoottime ?? now,
+      createtime: opts.createtime ?? now,
+      showMark: opts.showMark ?? 1
+    });
   }
+
 }

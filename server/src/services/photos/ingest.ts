@@ -1,16 +1,36 @@
 import path from 'node:path';
-import type { Services } from '..';
+import fs from 'node:fs';
+import type { Readable } from 'node:stream';
+import type { Db } from '../../db';
+import { signPolicy, UPLOAD_POLICY_TTL_S } from '../../storage/policy';
+import { receivePostObject, type StoredObject } from '../../storage/receive';
+import type { ObjectStore } from '../../storage';
+import type { Viewer } from '../../viewer';
+import type { OrganizerAccess } from '../session/organizer';
+import type { GalleryService } from '../gallery/gallery';
+import type { PhotoEvents } from './events';
+import type { PrerenderQueue } from './prerender';
 import { AppError, badRequest } from '../../errors';
 import { ErrorCode } from '../../../../types/envelope';
 import { checkKey } from '../../storage';
-import { ImageService, type IngestedImage } from './images';
-import { PHOTO_COLUMNS, presentPhoto, type PhotoRow } from './photos';
-import { imagePipelineFor, type ImagePlan } from '../../images';
+import type { ImageService, IngestedImage } from './images';
+import { photoByHash, presentPhoto } from './repository';
+import type { ImagePipeline, ImagePlan } from '../../images';
 import { cacheKey } from '../../images/cache';
 import { FORMAT_MIME, type OutputFormat } from '../../images/render';
 import { normalizeWatermark, watermarkFingerprint } from '../../images/watermark';
 import type { ImageStyleName } from '../../../../types/image-style';
-import type { ImageUploadResult } from '../../../../types/api/upload';
+import type { ImageSign, ImageUploadResult } from '../../../../types/api/upload';
+
+/** Where uploads go and what signs them. */
+export interface UploadSettings {
+  secret: string;
+  maxBytes: number;
+  /** The upload host URL handed to uploaders (the local OSS host on the public origin). */
+  host: string;
+  /** Incoming files are written here before they are checked and stored. */
+  tmpDir: string;
+}
 
 /**
  * The grid styles of the photo list (src/utils/image.ts styleForWidth with crop:
@@ -24,62 +44,6 @@ import type { ImageUploadResult } from '../../../../types/api/upload';
  */
 export const PRERENDER_STYLES: ImageStyleName[] = ['wx_375_240', 'wx_250_160'];
 const PRERENDER_FORMATS: OutputFormat[] = ['webp', 'jpeg'];
-
-/**
- * Background renders of the grid variants after a photo is published, one at a time
- * per process, and only while no registration is running: during a burst of uploads
- * the CPU goes to publishing photos, the variants follow when it pauses.
- */
-const MAX_DEFERRED_RENDERS = 60;
-
-class PrerenderQueue {
-  private jobs: Array<() => Promise<void>> = [];
-  private running = false;
-  private busy = 0;
-  private waiters: Array<() => void> = [];
-
-  add(job: () => Promise<void>): void {
-    this.jobs.push(job);
-    void this.pump();
-  }
-
-  /** A registration started; its end() lets the queue run again. */
-  hold(): () => void {
-    this.busy++;
-    let done = false;
-    return () => {
-      if (done) return;
-      done = true;
-      this.busy--;
-      void this.pump();
-    };
-  }
-
-  /** Resolves once every render queued so far is done (tests, shutdown). */
-  idle(): Promise<void> {
-    if (!this.jobs.length && !this.running) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.push(resolve));
-  }
-
-  private async pump(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
-    // Registrations come first, unless they never pause and the backlog grows.
-    while (this.jobs.length && (!this.busy || this.jobs.length > MAX_DEFERRED_RENDERS)) {
-      // A failed background render only costs its first request a render.
-      await this.jobs.shift()!().catch(() => undefined);
-    }
-    this.running = false;
-    if (!this.jobs.length) for (const w of this.waiters.splice(0)) w();
-  }
-}
-
-const queues = new WeakMap<object, PrerenderQueue>();
-export function prerenderQueueFor(ctx: Services): PrerenderQueue {
-  let q = queues.get(ctx);
-  if (!q) queues.set(ctx, (q = new PrerenderQueue()));
-  return q;
-}
 
 /** Uploaded objects live under this prefix (routes/upload.ts signs `uploads/g{id}/` or `uploads/global/`). */
 export const UPLOAD_PREFIX = 'uploads/';
@@ -110,14 +74,43 @@ export function parseTagList(name: string, value: unknown): string[] {
  * render the first grid variant, and only then insert the row visitors can see.
  */
 export class IngestService {
-  private images: ImageService;
-
-  constructor(private ctx: Services) {
-    this.images = new ImageService(ctx);
+  constructor(
+    private db: Db,
+    private store: ObjectStore,
+    private images: ImageService,
+    private pipeline: ImagePipeline,
+    private queue: PrerenderQueue,
+    private galleries: GalleryService,
+    private events: PhotoEvents,
+    private organizer: OrganizerAccess,
+    private uploads: UploadSettings
+  ) {
+    fs.mkdirSync(uploads.tmpDir, { recursive: true });
   }
 
-  async register(input: RegisterInput): Promise<ImageUploadResult> {
-    const end = prerenderQueueFor(this.ctx).hold();
+  /** Organisers only: a fresh signed policy for a gallery's upload folder, or the global one. */
+  async uploadPolicy(v: Viewer, q: { gallery_id?: number; global?: 0 | 1 }): Promise<ImageSign> {
+    this.organizer.assert(v);
+    let dir = 'uploads/global/';
+    if (q.global !== 1) {
+      if (!q.gallery_id) throw badRequest('gallery_id is required unless global=1');
+      await this.galleries.byId(q.gallery_id);
+      dir = `uploads/g${q.gallery_id}/`;
+    }
+    const expire = Math.floor(Date.now() / 1000) + UPLOAD_POLICY_TTL_S;
+    const signed = signPolicy(this.uploads.secret, { dir, maxBytes: this.uploads.maxBytes, expire });
+    return { ...signed, host: this.uploads.host };
+  }
+
+  /** The OSS-compatible host: the policy in the fields is the authorisation; nothing is kept unless every check passes. */
+  receive(fields: Record<string, string>, file: Readable | null): Promise<StoredObject> {
+    return receivePostObject({ secret: this.uploads.secret, tmpDir: this.uploads.tmpDir, store: this.store, form: { fields, file } });
+  }
+
+  /** Organisers only: the uploaded object becomes a visible photo (or the gallery's existing one). */
+  async register(v: Viewer, input: RegisterInput): Promise<ImageUploadResult> {
+    this.organizer.assert(v);
+    const end = this.queue.hold();
     try {
       return await this.registerNow(input);
     } finally {
@@ -128,7 +121,7 @@ export class IngestService {
   private async registerNow(input: RegisterInput): Promise<ImageUploadResult> {
     const { galleryId, key } = input;
     // The short-lived cache: a burst of uploads to one gallery reads its row once.
-    const gallery = await this.ctx.galleries.cachedById(galleryId);
+    const gallery = await this.galleries.cachedById(galleryId);
     if (input.linkId !== undefined && input.linkId !== gallery.link_id) throw badRequest('link_id does not match gallery_id');
     if (!key.startsWith(UPLOAD_PREFIX)) throw badRequest(`hash must be the key of an uploaded object (${UPLOAD_PREFIX}…)`);
     try {
@@ -139,7 +132,7 @@ export class IngestService {
     const tags = [...new Set(input.tags)];
     if (tags.length > MAX_TAGS) throw badRequest(`at most ${MAX_TAGS} tags and keywords`);
 
-    const buffer = await this.ctx.store.get(key);
+    const buffer = await this.store.get(key);
     if (!buffer) {
       // A retried call after a lost answer: the object was consumed by the first one.
       const again = await this.retried(galleryId, key);
@@ -151,40 +144,38 @@ export class IngestService {
     try {
       img = await this.images.ingest(buffer);
     } catch (e) {
-      if (e instanceof AppError && e.code === ErrorCode.BAD_REQUEST) await this.ctx.store.delete(key);
+      if (e instanceof AppError && e.code === ErrorCode.BAD_REQUEST) await this.store.delete(key);
       throw e;
     }
     const existing = await this.photoByHash(galleryId, img.hash);
     if (existing) {
-      await this.ctx.store.delete(key);
+      await this.store.delete(key);
       return { photo: existing, duplicate: true };
     }
 
     const renderRest = await this.prerender(img.hash, gallery.watermarks).catch(async (e) => {
       if (e instanceof AppError) throw e;
-      await this.ctx.store.delete(key);
+      await this.store.delete(key);
       throw new AppError(ErrorCode.BAD_REQUEST, 'Unsupported image type');
     });
 
     // One statement: the row and the gallery's image_total commit together, and
     // the row exists only once the original and the first grid render are stored.
-    const row = await this.images.addPhoto(this.ctx.db, galleryId, img, {
+    const row = await this.images.addPhoto(this.db, galleryId, img, {
       origin: (input.origin ?? path.posix.basename(key)).slice(0, 255),
       tags
     });
     if (!row) {
-      await this.ctx.store.delete(key);
+      await this.store.delete(key);
       // A concurrent call inserted it first.
       const photo = await this.photoByHash(galleryId, img.hash);
       if (!photo) throw new AppError(ErrorCode.INTERNAL, 'Photo vanished after insert');
       return { photo, duplicate: true };
     }
     const photo = presentPhoto(row);
-    this.ctx.photos.invalidate(galleryId);
-    this.ctx.galleries.invalidate(galleryId);
-    await this.ctx.live.publish(galleryId, 'image_add', { galleryid: galleryId, id: photo.id, shoottime: photo.shoottime });
+    await this.events.added(galleryId, photo);
     renderRest();
-    await this.ctx.store.delete(key);
+    await this.store.delete(key);
     return { photo, duplicate: false };
   }
 
@@ -193,7 +184,7 @@ export class IngestService {
    * this gallery (show_mark 1): the first is rendered now, the rest are queued.
    */
   private async prerender(hash: string, watermarks: unknown): Promise<() => void> {
-    const pipeline = imagePipelineFor(this.ctx);
+    const pipeline = this.pipeline;
     const watermark = normalizeWatermark(watermarks);
     const mark = watermark ? watermarkFingerprint(watermark) : '';
     const renders = PRERENDER_FORMATS.flatMap((format) =>
@@ -204,15 +195,14 @@ export class IngestService {
       })
     );
     await renders[0]();
-    const queue = prerenderQueueFor(this.ctx);
+    const queue = this.queue;
     return () => {
       for (const render of renders.slice(1)) queue.add(render);
     };
   }
 
-  private async photoByHash(galleryId: number, hash: string) {
-    const { rows } = await this.ctx.db.query<PhotoRow>(`SELECT ${PHOTO_COLUMNS} FROM photos WHERE gallery_id = $1 AND hash = $2`, [galleryId, hash]);
-    return rows.length ? presentPhoto(rows[0]) : null;
+  private photoByHash(galleryId: number, hash: string) {
+    return photoByHash(this.db, galleryId, hash);
   }
 
   private async retried(galleryId: number, key: string) {

@@ -1,25 +1,35 @@
 import crypto from 'node:crypto';
+import { applyPhotoAction } from './repository';
 import type { Db } from '../../db';
 import { badRequest, notFound } from '../../errors';
 import { presentGallery, type GalleryRow } from '../gallery/gallery';
 import type { Gallery } from '../../../../types/api/gallery';
-import type { PhotoAction } from '../../../../types/api/upload';
+import { PHOTO_ACTIONS, type OrganizerGallery, type PhotoAction, type PhotoActionResult, type organizerCalls } from '../../../../types/api/upload';
+import type { CallBody } from '../../../../types/api/contract';
+import { isValidIconHash, normalizeWatermark } from '../../images/watermark';
+import type { Viewer } from '../../viewer';
+import type { OrganizerAccess } from '../session/organizer';
+import type { GalleryService } from '../gallery/gallery';
+import type { PhotoEvents } from './events';
+import { parseTagList } from './ingest';
 
-export const LINK_ID_RE = /^[A-Za-z0-9]{6,9}$/;
 const LINK_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 export const GENERATED_LINK_LENGTH = 8;
-/** At most this many photo ids in one organiser action. */
-export const MAX_ACTION_IDS = 1000;
 
-export interface NewGallery {
-  name: string;
-  linkId?: string;
-  desc?: string;
-  startTime?: number | null;
-  endTime?: number | null;
-  parent?: number;
-  tags?: string[];
-  watermark?: Record<string, unknown> | null;
+export type NewGallery = CallBody<typeof organizerCalls.createGallery>;
+
+/** The validated body as the insert needs it: trimmed name, tags normalised, a watermark whose icon is a stored image's hash. */
+function newGallery(b: NewGallery) {
+  let watermark: Record<string, unknown> | null = null;
+  if (b.watermark) {
+    const wm = normalizeWatermark(b.watermark);
+    if (!wm || !isValidIconHash(wm.icon)) throw badRequest('watermark.icon must be the content hash of a stored image');
+    watermark = { ...wm };
+  }
+  const startTime = b.start_time;
+  const endTime = b.end_time;
+  if (startTime && endTime && endTime < startTime) throw badRequest('end_time is before start_time');
+  return { name: b.name.trim(), linkId: b.link_id, desc: b.desc, startTime, endTime, parent: b.parent ?? 0, tags: parseTagList('tags', b.tags), watermark };
 }
 
 /** 8 characters of [A-Za-z0-9], uniformly drawn (rejection sampling). */
@@ -41,9 +51,43 @@ const SELECT = `SELECT g.*, s.view, s.uv, s.imageviews, p.link_id AS parent_link
  * image_total counts the photos visitors can see, so hiding and deleting move it.
  */
 export class OrganizerService {
-  constructor(private db: Db) {}
+  constructor(
+    private db: Db,
+    private access: OrganizerAccess,
+    private galleries: GalleryService,
+    private events: PhotoEvents,
+    private publicUrl: string
+  ) {}
 
-  async createGallery(g: NewGallery): Promise<Gallery> {
+  private present(g: Gallery): OrganizerGallery {
+    return { gallery: g, link: `/g/${g.link_id}`, url: `${this.publicUrl}/g/${g.link_id}` };
+  }
+
+  async createGallery(v: Viewer, input: NewGallery): Promise<OrganizerGallery> {
+    this.access.assert(v);
+    const gallery = await this.insertGallery(input);
+    if (gallery.parent) this.galleries.invalidate(gallery.parent);
+    return this.present(gallery);
+  }
+
+  async list(v: Viewer): Promise<OrganizerGallery[]> {
+    this.access.assert(v);
+    const { rows } = await this.db.query<GalleryRow>(`${SELECT} ORDER BY g.id`);
+    return rows.map((r) => this.present(presentGallery(r)));
+  }
+
+  /** Hide, show, delete, check or uncheck photos; caches and viewers follow after the commit. */
+  async photoAction(v: Viewer, galleryId: number, action: string, ids: number[]): Promise<PhotoActionResult> {
+    this.access.assert(v);
+    const known = PHOTO_ACTIONS.find((a) => a === action);
+    if (!known) throw notFound(`Unknown photo action ${action}; use ${PHOTO_ACTIONS.join(', ')}`);
+    const changed = await this.applyAction(galleryId, known, [...new Set(ids)]);
+    await this.events.changed(galleryId, known, changed);
+    return { ids: changed };
+  }
+
+  private async insertGallery(input: NewGallery): Promise<Gallery> {
+    const g = newGallery(input);
     if (g.parent) {
       const { rows } = await this.db.query('SELECT 1 FROM galleries WHERE id = $1', [g.parent]);
       if (!rows.length) throw notFound(`Parent gallery ${g.parent} not found`);
@@ -73,37 +117,18 @@ export class OrganizerService {
     return presentGallery(rows[0]);
   }
 
-  async list(): Promise<Gallery[]> {
-    const { rows } = await this.db.query<GalleryRow>(`${SELECT} ORDER BY g.id`);
-    return rows.map(presentGallery);
-  }
 
   /**
    * Apply one action to photos of a gallery in one transaction. Returns the ids
    * whose state changed (ids of other galleries, and photos already in the
    * wanted state, are left out).
    */
-  async photoAction(galleryId: number, action: PhotoAction, ids: number[]): Promise<number[]> {
+  private async applyAction(galleryId: number, action: PhotoAction, ids: number[]): Promise<number[]> {
     return this.db.tx(async (q) => {
       const g = await q.query('SELECT 1 FROM galleries WHERE id = $1 FOR UPDATE', [galleryId]);
       if (!g.rows.length) throw notFound(`Gallery ${galleryId} not found`);
-      const params = [galleryId, ids];
-      const where = 'gallery_id = $1 AND id = ANY($2::int[])';
-      let changed: Array<{ id: number; hidden?: boolean }>;
-      let visibleDelta = 0;
-      if (action === 'hide' || action === 'show') {
-        const hide = action === 'hide';
-        changed = (await q.query<{ id: number }>(`UPDATE photos SET hidden = ${hide} WHERE ${where} AND hidden = ${!hide} RETURNING id`, params)).rows;
-        visibleDelta = hide ? -changed.length : changed.length;
-      } else if (action === 'check' || action === 'uncheck') {
-        const v = action === 'check' ? 1 : 0;
-        changed = (await q.query<{ id: number }>(`UPDATE photos SET checked = ${v} WHERE ${where} AND checked <> ${v} RETURNING id`, params)).rows;
-      } else {
-        changed = (await q.query<{ id: number; hidden: boolean }>(`DELETE FROM photos WHERE ${where} RETURNING id, hidden`, params)).rows;
-        visibleDelta = -changed.filter((r) => !r.hidden).length;
-      }
-      if (visibleDelta) await q.query('UPDATE galleries SET image_total = GREATEST(image_total + $2, 0) WHERE id = $1', [galleryId, visibleDelta]);
-      return changed.map((r) => r.id).sort((a, b) => a - b);
+      const changed = await applyPhotoAction(q, galleryId, action, ids);
+      return changed.sort((a, b) => a - b);
     });
   }
 }

@@ -1,4 +1,3 @@
-import type { Db } from '../../db';
 import { GenerationCache } from '../shared/cache';
 
 /**
@@ -19,10 +18,7 @@ export class PhotoOrderIndex {
   private cache: GenerationCache<OrderIndex>;
   private inflight = new Map<string, Promise<OrderIndex>>();
 
-  constructor(
-    private db: Db,
-    ttlMs: number
-  ) {
+  constructor(ttlMs: number) {
     this.cache = new GenerationCache<OrderIndex>(ttlMs, MAX_INDEXES);
   }
 
@@ -34,18 +30,15 @@ export class PhotoOrderIndex {
     this.cache.clear();
   }
 
-  /** The ids in order; concurrent callers share one scan. `where`/`order` come from the list query. */
-  get(galleryId: number, key: string, where: string, params: unknown[], order: string): Promise<OrderIndex> {
+  /** The ids in order; concurrent callers share one scan (`load`: repository.orderedIds). */
+  get(galleryId: number, key: string, load: () => Promise<Int32Array>): Promise<OrderIndex> {
     const hit = this.cache.get(galleryId, key);
     if (hit) return Promise.resolve(hit);
     const flightKey = `${galleryId}|${key}`;
     const running = this.inflight.get(flightKey);
     if (running) return running;
     const p = this.cache
-      .through(galleryId, key, async () => {
-        const { rows } = await this.db.query<{ id: number }>(`SELECT id FROM photos WHERE ${where} ORDER BY ${order}`, params);
-        return { ids: Int32Array.from(rows, (r) => r.id) };
-      })
+      .through(galleryId, key, async () => ({ ids: await load() }))
       .finally(() => this.inflight.delete(flightKey));
     this.inflight.set(flightKey, p);
     return p;

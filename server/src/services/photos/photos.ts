@@ -2,6 +2,7 @@ import type { Db } from '../../db';
 import { badRequest } from '../../errors';
 import { GenerationCache } from '../shared/cache';
 import { PhotoOrderIndex, ORDER_INDEX_MIN } from './photoOrder';
+import { countPhotos, orderedIds, pageRows, presentPhoto, visibleRowsByIds, type ListFilter, type PhotoRow } from './repository';
 import { readSort } from '../../../../types/photoSort';
 import type { Viewer } from '../../viewer';
 import type { GalleryService } from '../gallery/gallery';
@@ -12,57 +13,12 @@ import {
   MAX_PAGE_SIZE,
   PHOTO_PAGE_SIZE,
   type PhotoListQuery,
-  type Photo,
   type PhotoListResult,
   type SortOrder,
   type SortType
 } from '../../../../types/api/photo';
 
-const SORT_COLUMNS: Record<SortType, string> = {
-  shoottime: 'shoottime',
-  createtime: 'createtime',
-  love: 'love',
-  id: 'id'
-};
-
-
-export interface PhotoRow {
-  id: number;
-  gallery_id: number;
-  hash: string;
-  origin: string;
-  width: number;
-  height: number;
-  size: number;
-  shoottime: number;
-  createtime: number;
-  love: number;
-  tags: string[];
-  show_mark: number;
-  checked: number;
-  trash: number;
-}
-
-export const PHOTO_COLUMNS = 'id, gallery_id, hash, origin, width, height, size, shoottime, createtime, love, tags, show_mark, checked, trash';
-
-export function presentPhoto(r: PhotoRow): Photo {
-  return {
-    id: r.id,
-    hash: r.hash,
-    galleryid: r.gallery_id,
-    width: r.width,
-    height: r.height,
-    size: r.size,
-    origin: r.origin,
-    show_mark: r.show_mark,
-    love: r.love,
-    shoottime: r.shoottime,
-    createtime: r.createtime,
-    tags: r.tags ?? [],
-    check: r.checked,
-    trash: r.trash
-  };
-}
+export { PHOTO_COLUMNS, presentPhoto, type PhotoRow } from './repository';
 
 /** The list's sort: the query's, else the gallery's default (types/photoSort.ts). */
 function listSort(q: PhotoListQuery, gallerySort: string): { sort: SortType; order: SortOrder } {
@@ -125,7 +81,7 @@ export class PhotoService {
     this.nocache = cacheMs <= 0;
     this.cache = new GenerationCache<PhotoListResult>(cacheMs);
     this.counts = new GenerationCache<number>(LIST_CACHE_TTL_MS);
-    this.orders = new PhotoOrderIndex(db, LIST_CACHE_TTL_MS);
+    this.orders = new PhotoOrderIndex(LIST_CACHE_TTL_MS);
   }
 
   /** Photos of a gallery changed (added, hidden, deleted, re-tagged): its lists load afresh. */
@@ -170,54 +126,21 @@ export class PhotoService {
 
   private async query(galleryId: number, opts: ListOptions): Promise<PhotoListResult> {
     const pageSize = Math.min(opts.pageSize ?? PHOTO_PAGE_SIZE, MAX_PAGE_SIZE);
-    const col = SORT_COLUMNS[opts.sort];
-    const dir = opts.order === 'asc' ? 'ASC' : 'DESC';
-    const params: unknown[] = [galleryId];
-    let where = 'gallery_id = $1 AND NOT hidden';
-    if (opts.tags.length) {
-      params.push(opts.tags);
-      where += ` AND tags && $${params.length}::text[]`;
-    }
-    const countWhere = where;
-    const countParams = [...params];
-    let skip = opts.offset;
-    if (opts.after) {
-      const cmp = dir === 'ASC' ? '>' : '<';
-      if (col === 'id') {
-        params.push(opts.after.id);
-        where += ` AND id ${cmp} $${params.length}`;
-      } else {
-        params.push(opts.after.value, opts.after.id);
-        where += ` AND (${col}, id) ${cmp} ($${params.length - 1}, $${params.length})`;
-      }
-      skip = 0;
-    }
-    const order = col === 'id' ? `id ${dir}` : `${col} ${dir}, id ${dir}`;
+    const filter: ListFilter = { galleryId, tags: opts.tags, sort: opts.sort, order: opts.order };
     const tagKey = opts.tags.join(',');
-    const count = async () => (await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM photos WHERE ${countWhere}`, countParams)).rows[0].n;
-    const countQuery = () => this.counts.through(galleryId, tagKey, count);
+    const countQuery = () => this.counts.through(galleryId, tagKey, () => countPhotos(this.db, filter));
     if (!opts.after && opts.offset > 0) {
       // Deep offsets of a big list: a slice of the ordered ids, then a primary-key lookup.
       const total = await countQuery();
       if (total >= ORDER_INDEX_MIN) {
-        const idx = await this.orders.get(galleryId, `${col}|${dir}|${tagKey}`, countWhere, countParams, order);
+        const idx = await this.orders.get(galleryId, `${opts.sort}|${opts.order}|${tagKey}`, () => orderedIds(this.db, filter));
         const ids = Array.from(idx.ids.subarray(opts.offset, opts.offset + pageSize));
-        const found = ids.length
-          ? (await this.db.query<PhotoRow>(`SELECT ${PHOTO_COLUMNS} FROM photos WHERE id = ANY($1::int[]) AND NOT hidden`, [ids])).rows
-          : [];
-        const byId = new Map(found.map((r) => [r.id, r]));
-        const rows = ids.map((id) => byId.get(id)).filter((r): r is PhotoRow => !!r);
+        const rows = await visibleRowsByIds(this.db, ids);
         return this.page(rows, idx.ids.length, opts, pageSize, ids.length);
       }
     }
-    const [items, total] = await Promise.all([
-      this.db.query<PhotoRow>(
-        `SELECT ${PHOTO_COLUMNS} FROM photos WHERE ${where} ORDER BY ${order} LIMIT ${pageSize} OFFSET $${params.length + 1}`,
-        [...params, skip]
-      ),
-      countQuery()
-    ]);
-    return this.page(items.rows, total, opts, pageSize, items.rows.length);
+    const [rows, total] = await Promise.all([pageRows(this.db, filter, { limit: pageSize, offset: opts.offset, after: opts.after }), countQuery()]);
+    return this.page(rows, total, opts, pageSize, rows.length);
   }
 
   /** The answer: `consumed` list positions were covered by this page. */
