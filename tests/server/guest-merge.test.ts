@@ -6,7 +6,6 @@ import { BACKENDS, insertGallery, insertPhotos, startTestServer, type TestServer
 import { gateDemoGallery, DEMO_GALLERY_PASSWORD } from '../../server/src/demo/demoGated';
 import crypto from 'node:crypto';
 import { buildApp } from '../../server/src/app';
-import { LikeService } from '../../server/src/services/photos/likes';
 import type { BusNotice, LiveBus } from '../../server/src/live/bus';
 
 let ipSeq = 0;
@@ -78,7 +77,7 @@ describe.each(BACKENDS)('a guest logging in to an existing user on %s', (backend
     expect(guestUser.is_mock).toBe(true);
     // The love route asks guests to log in first; the like rule itself (LikeService) takes any user,
     // so guest likes are made through it: the merge must handle them whenever they exist.
-    const likes = new LikeService(s.db);
+    const likes = s.services.likes;
     const guestId = await userOf(guest.token);
     await likes.love(guestId, photoA, gallery, '/img/a', true);
     await likes.love(guestId, photoB, gallery, '/img/b', true);

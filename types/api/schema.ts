@@ -32,9 +32,13 @@ export const LinkId = () => T.String({ pattern: LINK_ID_PATTERN, errorMessage: '
 /** A 0/1 flag, as numbers or '0'/'1' in queries. */
 export const Flag = () => T.Union([T.Literal(0), T.Literal(1)], { errorMessage: 'must be 0 or 1' });
 
-/** `1,2,3`: at most `max` ids in a query string (split with splitIds). */
+/** A positive integer up to MAX_ID, written in digits. */
+const ID_DIGITS =
+  '(?:[1-9]\\d{0,8}|1\\d{9}|20\\d{8}|21[0-3]\\d{7}|214[0-6]\\d{6}|2147[0-3]\\d{5}|21474[0-7]\\d{4}|214748[0-2]\\d{3}|2147483[0-5]\\d{2}|21474836[0-3]\\d|214748364[0-7])';
+
+/** `1,2,3`: 1 to `max` ids in a query string (split with splitIds). */
 export const IdCsv = (max: number) =>
-  T.String({ pattern: `^\\s*\\d{1,10}\\s*(,\\s*\\d{1,10}\\s*){0,${max - 1}}$`, errorMessage: `must be a comma-separated list of at most ${max} ids` });
+  T.String({ pattern: `^\\s*${ID_DIGITS}\\s*(,\\s*${ID_DIGITS}\\s*){0,${max - 1}}$`, errorMessage: `must be a comma-separated list of at most ${max} ids` });
 
 /** The ids of an IdCsv value, in order, without repeats; ids out of range are refused by the caller's schema. */
 export function splitIds(csv: string): number[] {

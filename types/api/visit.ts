@@ -1,3 +1,8 @@
+import * as T from 'typebox';
+import { defineCall } from './contract';
+import { Count, IdCsv, LINK_ID_PATTERN, LinkId, MAX_ID, NullableString, PageNo } from './schema';
+import { GallerySchema } from './gallery';
+import { PhotoSchema } from './photo';
 /** Visit history and gallery batch calls (spec part 1 §7, part 2 §7 and §9, part 3 §2 item 13). Times are Unix seconds. */
 
 /** GET /api/v2/user/visithistory page size (spec part 1 §9: list default page size 20). */
@@ -10,26 +15,23 @@ export const PHOTO_BATCH_MAX = 100;
 export const LATEST_VISITORS_MAX = 10;
 
 /** One gallery in my visit history. */
-export interface VisitItem {
+export const VisitItemSchema = T.Object({
   /** The gallery id (what POST /api/v2/usergallery/remove takes). */
-  id: number;
-  link_id: string;
-  name: string;
-  desc: string;
+  id: T.Integer(),
+  link_id: T.String(),
+  name: T.String(),
+  desc: T.String(),
   /** Cover image hash, or null. */
-  cover: string | null;
+  cover: NullableString(),
   /** The parent the gallery was visited under (0 when opened directly). */
-  parent_id: number;
-  visited_at: number;
-}
+  parent_id: T.Integer(),
+  visited_at: T.Integer()
+});
+export type VisitItem = T.Static<typeof VisitItemSchema>;
 
 /** GET /api/v2/user/visithistory?page= */
-export interface VisitHistoryPage {
-  items: VisitItem[];
-  total: number;
-  page: number;
-  page_size: number;
-}
+export const VisitHistoryPageSchema = T.Object({ items: T.Array(VisitItemSchema), total: T.Integer(), page: T.Integer(), page_size: T.Integer() });
+export type VisitHistoryPage = T.Static<typeof VisitHistoryPageSchema>;
 
 /** POST /api/v2/gallery_visit/link/{link_id}/add body (optional). */
 export interface VisitAddBody {
@@ -38,18 +40,47 @@ export interface VisitAddBody {
 }
 
 /** GET /api/v2/gallery_visit/link/{id}/latest */
-export interface LatestVisitors {
-  items: Array<{ photo: string; nickname: string }>;
+export const LatestVisitorsSchema = T.Object({
+  items: T.Array(T.Object({ photo: T.String(), nickname: T.String() })),
   /** Distinct visitors in all. */
-  total: number;
-}
+  total: T.Integer()
+});
+export type LatestVisitors = T.Static<typeof LatestVisitorsSchema>;
 
 /** GET /api/v2/gallerymedium/batch: a gallery's cover (banner) media. */
-export interface GalleryMedium {
-  id: number;
+export const GalleryMediumSchema = T.Object({
+  id: T.Integer(),
   /** Cover image hash, or null. */
-  cover: string | null;
-  name: string;
+  cover: NullableString(),
+  name: T.String(),
   /** Description ('' when desc=0 was asked). */
-  desc: string;
-}
+  desc: T.String()
+});
+export type GalleryMedium = T.Static<typeof GalleryMediumSchema>;
+
+export const visitCalls = {
+  /** Record a visit when a gallery page opens; `parentid` (a gallery id or link id) for /g/{linkid}/visit/{parentid}. */
+  add: defineCall('POST', '/api/v2/gallery_visit/link/:link_id/add', {
+    params: T.Object({ link_id: LinkId() }),
+    body: T.Object({ parentid: T.Optional(T.Union([T.Integer({ minimum: 0, maximum: MAX_ID }), T.String({ pattern: LINK_ID_PATTERN })], { errorMessage: 'must be a gallery id or link id' })) }),
+    response: VisitItemSchema
+  }),
+  history: defineCall('GET', '/api/v2/user/visithistory', { query: T.Object({ page: T.Optional(PageNo()) }), response: VisitHistoryPageSchema }),
+  last: defineCall('GET', '/api/v2/user/lastvisithistory', { response: T.Union([VisitItemSchema, T.Null()]) }),
+  latest: defineCall('GET', '/api/v2/gallery_visit/link/:link_id/latest', { params: T.Object({ link_id: LinkId() }), response: LatestVisitorsSchema }),
+  /** Spec part 1 §5: removing a visited gallery needs an id. */
+  remove: defineCall('POST', '/api/v2/usergallery/remove', {
+    body: T.Object({ id: Count(MAX_ID, { minimum: 1, errorMessage: 'must be a gallery id' }) }),
+    response: T.Object({ id: T.Integer(), removed: T.Boolean() })
+  })
+};
+
+export const batchCalls = {
+  /** Galleries by id, at most 50 (spec part 3 §9). */
+  galleries: defineCall('GET', '/api/v2/gallery/batch', { query: T.Object({ ids: IdCsv(GALLERY_BATCH_MAX) }), response: T.Array(GallerySchema) }),
+  mediums: defineCall('GET', '/api/v2/gallerymedium/batch', {
+    query: T.Object({ ids: IdCsv(GALLERY_BATCH_MAX), desc: T.Optional(T.Union([T.Literal(0), T.Literal(1)], { errorMessage: 'must be 0 or 1' })) }),
+    response: T.Array(GalleryMediumSchema)
+  }),
+  photos: defineCall('GET', '/api/v2/images/batchlist', { query: T.Object({ id: IdCsv(PHOTO_BATCH_MAX) }), response: T.Array(PhotoSchema) })
+};

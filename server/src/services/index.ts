@@ -17,6 +17,7 @@ import { PrerenderQueue } from './photos/prerender';
 import { IngestService } from './photos/ingest';
 import { ImageService } from './photos/images';
 import { OrganizerService } from './photos/organizer';
+import { LikeService } from './photos/likes';
 import { StatsService } from './stats/stats';
 import { RateLimiter } from './shared/rateLimit';
 import { GateAccess } from './gates/gateAccess';
@@ -67,14 +68,15 @@ export function createServices(infra: Infrastructure) {
     organizer: new OrganizerService(db, organizerAccess, galleries, photoEvents, config.publicUrl),
     galleries,
     photos,
-    visits: new VisitService(db),
+    visits: new VisitService(db, galleries),
     stats: new StatsService(db),
-    batch: new BatchService(db),
+    batch: new BatchService(db, gates),
     gates,
     live,
     images,
     prerender,
     photoEvents,
+    likes: new LikeService(db, photos, gates, config.publicUrl),
     ingest: new IngestService(db, store, new ImageService({ db, store }), images, prerender, galleries, photoEvents, organizerAccess, uploads),
     signer: new UrlSigner(secret)
   };

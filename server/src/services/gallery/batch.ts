@@ -1,30 +1,12 @@
 import type { Db } from '../../db';
-import { badRequest } from '../../errors';
+import type { Viewer } from '../../viewer';
+import type { GateAccess } from '../gates/gateAccess';
+import { withPayed } from '../pay/entitlements';
 import { presentGallery, type GalleryRow } from './gallery';
 import { visiblePhotosByIds } from '../photos/repository';
 import type { Gallery } from '../../../../types/api/gallery';
 import type { Photo } from '../../../../types/api/photo';
 import type { GalleryMedium } from '../../../../types/api/visit';
-
-const MAX_ID = 2_147_483_647;
-
-/**
- * A comma list of positive ids (`1,2,3`), duplicates dropped, order kept.
- * Missing, malformed or more than `max` ids are a 400.
- */
-export function parseIdList(name: string, value: unknown, max: number): number[] {
-  if (value === undefined || value === null || value === '') throw badRequest(`${name} is required`);
-  if (typeof value !== 'string' || value.length > max * 12) throw badRequest(`${name} must be a comma-separated list of ids`);
-  const parts = value.split(',').map((s) => s.trim());
-  const ids: number[] = [];
-  for (const p of parts) {
-    if (!/^\d{1,10}$/.test(p) || Number(p) < 1 || Number(p) > MAX_ID) throw badRequest(`${name} must be a comma-separated list of ids`);
-    const n = Number(p);
-    if (!ids.includes(n)) ids.push(n);
-  }
-  if (ids.length > max) throw badRequest(`${name}: at most ${max} ids`);
-  return ids;
-}
 
 const inOrder = <T extends { id: number }>(ids: number[], rows: T[]): T[] => {
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -33,7 +15,21 @@ const inOrder = <T extends { id: number }>(ids: number[], rows: T[]): T[] => {
 
 /** Things fetched by id lists: galleries, their cover media, photos. Unknown ids are left out. */
 export class BatchService {
-  constructor(private db: Db) {}
+  constructor(
+    private db: Db,
+    private gates: GateAccess
+  ) {}
+
+  /** Galleries by id as this viewer may see them (page-gated ones without the pass are redacted). */
+  async galleriesFor(v: Viewer, ids: number[]): Promise<Gallery[]> {
+    return this.gates.redactGalleries(v, await this.galleries(ids));
+  }
+
+  /** Photos by id: those of gated galleries the viewer has not passed are left out; paid ones carry the payed tag. */
+  async photosFor(v: Viewer, ids: number[]): Promise<Photo[]> {
+    const photos = await this.gates.filterPhotos(v, await this.photos(ids));
+    return v.user ? withPayed(this.db, v.user, photos) : photos;
+  }
 
   async galleries(ids: number[]): Promise<Gallery[]> {
     const { rows } = await this.db.query<GalleryRow>(

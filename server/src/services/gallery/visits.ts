@@ -1,4 +1,6 @@
 import type { Db } from '../../db';
+import { requireUser, type Viewer } from '../../viewer';
+import type { GalleryService } from './gallery';
 import {
   LATEST_VISITORS_MAX,
   VISIT_HISTORY_PAGE_SIZE,
@@ -19,7 +21,40 @@ const present = (r: VisitRow): VisitItem => ({ ...r, visited_at: Number(r.visite
 
 /** Visit history: who opened which gallery, newest first. */
 export class VisitService {
-  constructor(private db: Db) {}
+  constructor(
+    private db: Db,
+    private galleries: GalleryService
+  ) {}
+
+  /**
+   * The viewer opened a gallery page: record it. `parent` of /g/{linkid}/visit/{parentid}
+   * is a gallery id or a link id; one that does not exist is ignored.
+   */
+  async open(v: Viewer, linkId: string, parent: number | string | undefined): Promise<VisitItem> {
+    const user = requireUser(v);
+    const g = await this.galleries.byLinkId(linkId);
+    let parentId = 0;
+    if (typeof parent === 'string') parentId = (await this.galleries.findRow('link_id', parent))?.id ?? 0;
+    else if (parent) parentId = (await this.galleries.findRow('id', parent)) ? parent : 0;
+    return this.add(user.id, g.id, parentId);
+  }
+
+  historyFor(v: Viewer, page: number): Promise<VisitHistoryPage> {
+    return this.history(requireUser(v).id, page);
+  }
+
+  lastFor(v: Viewer): Promise<VisitItem | null> {
+    return this.last(requireUser(v).id);
+  }
+
+  async removeFor(v: Viewer, galleryId: number): Promise<{ id: number; removed: boolean }> {
+    return { id: galleryId, removed: await this.remove(requireUser(v).id, galleryId) };
+  }
+
+  /** A gallery's latest visitors (by link id). */
+  async latestOf(linkId: string): Promise<LatestVisitors> {
+    return this.latest((await this.galleries.byLinkId(linkId)).id);
+  }
 
   /** Record (or move to the top) a visit of a gallery; `parentId` when visited under a parent. */
   async add(userId: number, galleryId: number, parentId = 0): Promise<VisitItem> {

@@ -1,15 +1,52 @@
 import type { Db } from '../../db';
 import { notFound } from '../../errors';
 import { IMAGE_HASH_RE } from '../../../../types/image-style';
-import type { LoveResult, LovedMap } from '../../../../types/api/like';
+import { MAX_LOVED_IDS, type LoveRequest, type LoveResult, type LovedMap } from '../../../../types/api/like';
+import { requireRealUser, type Viewer } from '../../viewer';
+import type { GateAccess } from '../gates/gateAccess';
+import type { PhotoService } from './photos';
 
 const now = () => Math.floor(Date.now() / 1000);
-/** At most this many ids in one loved-map question. */
-export const MAX_LOVED_IDS = 200;
+export { MAX_LOVED_IDS };
 
 /** Favourite photos: one like per user and photo, photos.love counts them. */
 export class LikeService {
-  constructor(private db: Db) {}
+  constructor(
+    private db: Db,
+    private photos: PhotoService,
+    private gates: GateAccess,
+    /** Our public origin: absolute image URLs on it count as ours. */
+    private publicUrl: string
+  ) {}
+
+  /** The heart: real users only (guests get the authorisation prompt); the gallery's lists reload their counts. */
+  async loveFor(v: Viewer, b: LoveRequest): Promise<LoveResult> {
+    const user = requireRealUser(v, 'Log in to keep favourite photos');
+    const result = await this.love(user.id, b.id, b.galleryid, b.path, b.love === undefined ? undefined : b.love === 1);
+    this.photos.invalidate(b.galleryid);
+    return result;
+  }
+
+  /** This visitor's likes in a gallery (none for a visitor without a session). */
+  lovedFor(v: Viewer, galleryId: number, ids: number[] | null): Promise<LovedMap> {
+    return this.loved(v.userId, galleryId, ids);
+  }
+
+  /**
+   * Byte size of the original behind an image URL, under the same gate rule as its
+   * bytes (the URL's g= and p=, or the viewer's pass). `requestOrigin`: the origin
+   * the request came to, also ours.
+   */
+  async imageSizeFor(v: Viewer, url: string, requestOrigin: string | null): Promise<number> {
+    const origins = [this.publicUrl, ...(requestOrigin ? [requestOrigin] : [])];
+    const hash = hashOfImageUrl(url, origins);
+    if (hash) {
+      const q = new URL(url, 'http://relative.invalid').searchParams;
+      const g = q.get('g');
+      await this.gates.assertImage(v, hash, 'size', g && /^\d{1,10}$/.test(g) ? Number(g) : undefined, q.get('p') ?? undefined);
+    }
+    return this.imageSize(url, origins);
+  }
 
   /**
    * Toggle (or set, when `want` is given) the user's like of a photo. The photo
