@@ -7,7 +7,6 @@ import { ImageService, exifTimeToUnix, type IngestedImage } from '../../server/s
 import { placeWatermark, normalizeWatermark, watermarkFingerprint } from '../../server/src/images/watermark';
 import { originalKey } from '../../server/src/storage';
 import { AppError } from '../../server/src/errors';
-import { urlSignerFor } from '../../server/src/services/pay/signedUrls';
 import { IMAGE_STYLES, type ImageStyleName } from '../../types/image-style';
 import type { Watermark } from '../../types/watermark';
 
@@ -52,7 +51,7 @@ describe.each(BACKENDS)('images on %s', (backend) => {
   /** A signed original URL (issue 5: originals are never served unsigned) for a fresh session user. */
   const signed = async (hash: string, gallery: number) => {
     const { user } = await s.services.sessions.createOrResume(undefined);
-    return urlSignerFor(s.services).imageUrl({ hash, style: 'original', gallery, user: user.id }).url;
+    return s.services.signer.imageUrl({ hash, style: 'original', gallery, user: user.id }).url;
   };
 
   beforeAll(async () => {

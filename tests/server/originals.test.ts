@@ -5,7 +5,6 @@ import sharp from 'sharp';
 import { BACKENDS, startTestServer, insertGallery, type TestServer } from './helpers';
 import { ImageService, type IngestedImage } from '../../server/src/services/photos/images';
 import { originalKey } from '../../server/src/storage';
-import { urlSignerFor } from '../../server/src/services/pay/signedUrls';
 import type { Watermark } from '../../types/watermark';
 
 const WM: Watermark = { icon: '', percent: 30, opacity: 100, align: 'bottom-right', h: 3, v: 3, noborder: false, adjust: 'h' };
@@ -101,7 +100,7 @@ describe.each(BACKENDS)('paid originals on %s', (backend) => {
   });
 
   it('refuses expired, tampered, other-user and cross-gallery signatures', async () => {
-    const signer = urlSignerFor(s.services);
+    const signer = s.services.signer;
     const { hash } = photo.img;
     const expired = signer.imageUrl({ hash, style: 'original', gallery: paidGallery, user: payer.id }, -10).url;
     refused(await get(expired, payer.token));

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError, notFound } from '../errors';
-import { intParam } from '../http';
+import { route } from '../http';
 import { ErrorCode } from '../../../types/envelope';
 import { IMAGE_HASH_RE, isImageStyleName } from '../../../types/image-style';
 import type { ImagePlan } from '../images';
 import type { Services } from '../services';
-import { authorizeSignedImage } from '../services/pay/signedImage';
+import { imageCalls } from '../../../types/api/download';
 
 const STYLE_CACHE = 'public, max-age=31536000, immutable';
 // Unwatermarked bytes (originals, signed plain styles): the visitor's browser only, and
@@ -26,8 +26,6 @@ function cacheHeaders(reply: FastifyReply, plan: ImagePlan, signed: boolean): vo
     .header('vary', 'Accept');
 }
 
-type ImageQuery = { g?: string; u?: string; e?: string; s?: string; p?: string };
-
 /**
  * `GET /img/{hash}!{style}[?g={gallery id}]`: image styles with the gallery's watermark.
  * `…?g=&u=&e=&s=` (signed, services/signedImage.ts): the original, or a style without
@@ -36,23 +34,21 @@ type ImageQuery = { g?: string; u?: string; e?: string; s?: string; p?: string }
 export default async function imageRoutes(app: FastifyInstance, ctx: Services) {
   const images = ctx.images;
 
-  app.get<{ Params: { spec: string }; Querystring: ImageQuery }>('/img/:spec', async (req, reply) => {
+  route(app, imageCalls.image, async ({ params, query: q, viewer, req, reply }) => {
     // The router has already decoded %21 to '!'.
-    const spec = req.params.spec;
+    const spec = params.spec;
     const bang = spec.indexOf('!');
     const hash = bang < 0 ? spec : spec.slice(0, bang);
     const style = bang < 0 ? '' : spec.slice(bang + 1);
     if (!IMAGE_HASH_RE.test(hash)) throw notFound('Image not found');
     if (!isImageStyleName(style)) throw notFound('Unknown image style');
-    const galleryId = req.query.g === undefined || req.query.g === '' ? undefined : intParam('g', req.query.g, 0, 2_147_483_647);
-
-    const q = req.query;
+    const galleryId = q.g || undefined;
     const signed = style === 'original' || q.s !== undefined || q.u !== undefined || q.e !== undefined;
     // Gated galleries: the session's pass, or the image ticket `p` issued with it (<img> sends no token).
     // Signed URLs were checked against the gate when they were signed (routes/originals.ts).
     // Gated bytes stay out of shared caches (private, like signed ones).
-    const gated = !signed && (await ctx.gates.assertImage(req.viewer, hash, style, galleryId, req.query.p));
-    if (signed) await authorizeSignedImage(ctx, req, hash, style, galleryId, q);
+    const gated = !signed && (await ctx.gates.assertImage(viewer, hash, style, galleryId, q.p));
+    if (signed) await ctx.originals.authorize(viewer, hash, style, galleryId, q);
     const plan = signed ? await images.planUnmarked(hash, style, req.headers.accept) : await images.plan(hash, style, req.headers.accept, galleryId);
     if (matchesEtag(req.headers['if-none-match'], plan.etag)) {
       cacheHeaders(reply, plan, signed || gated);

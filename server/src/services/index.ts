@@ -22,6 +22,8 @@ import { StatsService } from './stats/stats';
 import { RateLimiter } from './shared/rateLimit';
 import { GateAccess } from './gates/gateAccess';
 import { UrlSigner } from './pay/signedUrls';
+import { OriginalsService } from './pay/signedImage';
+import { DownloadService } from './pay/zip';
 
 /** What the services are built from: the outside world, chosen by main.ts or a test. */
 export interface Infrastructure {
@@ -53,6 +55,7 @@ export function createServices(infra: Infrastructure) {
   /** Grid renders after a photo is published, one at a time per process. */
   const prerender = new PrerenderQueue();
   const photoEvents = new PhotoEvents(photos, galleries, live);
+  const signer = new UrlSigner(secret);
   const uploads = { secret, maxBytes: config.uploadMaxBytes, host: `${config.publicUrl}/oss/upload`, tmpDir: path.join(config.dataDir, 'tmp') };
   return {
     config,
@@ -78,7 +81,9 @@ export function createServices(infra: Infrastructure) {
     photoEvents,
     likes: new LikeService(db, photos, gates, config.publicUrl),
     ingest: new IngestService(db, store, new ImageService({ db, store }), images, prerender, galleries, photoEvents, organizerAccess, uploads),
-    signer: new UrlSigner(secret)
+    signer,
+    originals: new OriginalsService(db, signer, gates),
+    downloads: new DownloadService(db, store, signer, gates)
   };
 }
 

@@ -98,15 +98,3 @@ export class UrlSigner {
     return { ok: true, grant };
   }
 }
-
-const signers = new WeakMap<object, UrlSigner>();
-
-/** One signer per app context (the secret file is read once). */
-export function urlSignerFor(ctx: { config: { uploadSecret: string | null; dataDir: string } }): UrlSigner {
-  let s = signers.get(ctx);
-  if (!s) {
-    s = UrlSigner.fromConfig(ctx.config);
-    signers.set(ctx, s);
-  }
-  return s;
-}

@@ -1,13 +1,24 @@
 import { Readable } from 'node:stream';
 import yazl from 'yazl';
-import type { Services } from '..';
+import type { Db } from '../../db';
+import type { ObjectStore } from '../../storage';
+import type { Viewer } from '../../viewer';
+import { requireUser } from '../../viewer';
+import type { GateAccess } from '../gates/gateAccess';
 import { AppError, badRequest, forbidden, unauthorized } from '../../errors';
 import { ErrorCode } from '../../../../types/envelope';
 import type { GalleryConfig } from '../../../../types/api/gallery';
 import { DOWNLOAD_PATHS, MAX_DOWNLOAD_NUM, MIN_DOWNLOAD_NUM, type ZipTicket } from '../../../../types/api/download';
 import { originalKey } from '../../storage';
 import { givesOriginals, paidPhotoIds, type EntitlementUser } from './entitlements';
-import { urlSignerFor } from './signedUrls';
+import type { UrlSigner } from './signedUrls';
+
+/** What the ZIP download works with. */
+interface ZipDeps {
+  db: Db;
+  store: ObjectStore;
+  signer: UrlSigner;
+}
 
 interface ZipPhoto {
   id: number;
@@ -24,7 +35,7 @@ export interface ZipStream {
 }
 
 /** The photos of `ids` in the gallery the user may have unmarked, or a 403 naming the others. */
-async function entitledPhotos(ctx: Services, user: EntitlementUser, galleryId: number, ids: number[]): Promise<{ name: string; photos: ZipPhoto[] }> {
+async function entitledPhotos(ctx: ZipDeps, user: EntitlementUser, galleryId: number, ids: number[]): Promise<{ name: string; photos: ZipPhoto[] }> {
   const g = await ctx.db.query<{ name: string; config: Partial<GalleryConfig> | null }>('SELECT name, config FROM galleries WHERE id = $1', [galleryId]);
   const { rows } = g.rows.length
     ? await ctx.db.query<ZipPhoto>(
@@ -60,11 +71,11 @@ export function parseZipIds(raw: unknown): number[] {
 }
 
 /** `POST /api/v2/images/zip`: check everything, then a one-time token for the GET. */
-export async function zipTicket(ctx: Services, user: EntitlementUser, galleryId: number, ids: number[]): Promise<ZipTicket> {
+export async function zipTicket(ctx: ZipDeps, user: EntitlementUser, galleryId: number, ids: number[]): Promise<ZipTicket> {
   // Spec part 1 §6: guests log in before downloading.
   if (user.is_mock) throw unauthorized('Log in to download');
   await entitledPhotos(ctx, user, galleryId, ids);
-  const { token, expires } = urlSignerFor(ctx).zipToken({ gallery: galleryId, user: user.id, ids });
+  const { token, expires } = ctx.signer.zipToken({ gallery: galleryId, user: user.id, ids });
   return { token, url: `${DOWNLOAD_PATHS.zipDownload}${token}`, expires, count: ids.length };
 }
 
@@ -72,7 +83,7 @@ export async function zipTicket(ctx: Services, user: EntitlementUser, galleryId:
  * Mark a token used, in the shared rate_limits table (every process sees it); false
  * when it was used before. The row outlives the token (pruned a day after expiry).
  */
-async function useOnce(ctx: Services, nonce: string, expires: number): Promise<boolean> {
+async function useOnce(ctx: ZipDeps, nonce: string, expires: number): Promise<boolean> {
   const { rows } = await ctx.db.query(
     `INSERT INTO rate_limits (key, window_start, count) VALUES ($1, $2, 1) ON CONFLICT (key, window_start) DO NOTHING RETURNING count`,
     [`zip-token:${nonce}`, expires]
@@ -101,8 +112,8 @@ export function entryNames(photos: Array<{ id: number; origin: string }>): strin
  * memory at a time, and the total size is known before the first byte (Content-Length
  * lets the client show progress). Entitlement is checked again before streaming.
  */
-export async function openZip(ctx: Services, token: string): Promise<ZipStream> {
-  const v = urlSignerFor(ctx).verifyZip(token);
+export async function openZip(ctx: ZipDeps, token: string): Promise<ZipStream> {
+  const v = ctx.signer.verifyZip(token);
   if (!v.ok) throw forbidden(v.reason === 'expired' ? 'Download link expired' : 'Invalid download link');
   const g = v.grant;
   const u = await ctx.db.query<{ is_mock: boolean }>('SELECT is_mock FROM users WHERE id = $1', [g.user]);
@@ -152,4 +163,31 @@ export async function openZip(ctx: Services, token: string): Promise<ZipStream> 
 export function contentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** ZIP downloads of several photos: a one-time ticket after every check, then the archive streamed from the store. */
+export class DownloadService {
+  private deps: ZipDeps;
+
+  constructor(
+    db: Db,
+    store: ObjectStore,
+    signer: UrlSigner,
+    private gates: GateAccess
+  ) {
+    this.deps = { db, store, signer };
+  }
+
+  /** `POST /api/v2/images/zip`: the viewer's entitled photos of one gallery (a gated gallery needs its pass: the GET carries only the token). */
+  async ticket(v: Viewer, galleryId: number, rawIds: unknown): Promise<ZipTicket> {
+    const ids = parseZipIds(rawIds);
+    const user = requireUser(v);
+    await this.gates.assertPass(v, galleryId);
+    return zipTicket(this.deps, user, galleryId, ids);
+  }
+
+  /** The archive of a ticket (once). */
+  open(token: string): Promise<ZipStream> {
+    return openZip(this.deps, token);
+  }
 }
