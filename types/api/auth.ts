@@ -1,4 +1,6 @@
-import type { UserInfo } from './session';
+import * as T from 'typebox';
+import { defineCall } from './contract';
+import { UserInfoSchema, type UserInfo } from './session';
 
 /**
  * Login contracts (issue 5 item 1). The session token from `GET /session.js`
@@ -142,8 +144,16 @@ export const AVATAR_SIZE = 256;
 export const AVATAR_UPLOADS_PER_MIN = 10;
 
 /** Answer of the avatar upload. */
-export interface AvatarUploadResult {
+export const AvatarUploadResultSchema = T.Object({
   /** Public URL of the stored avatar; send it as `avatar` with the nickname. */
-  url: string;
-  user: UserInfo;
-}
+  url: T.String(),
+  user: UserInfoSchema
+});
+export type AvatarUploadResult = T.Static<typeof AvatarUploadResultSchema>;
+
+export const avatarCalls = {
+  /** multipart/form-data with the image in field `file` (real users only). */
+  upload: defineCall('POST', AVATAR_UPLOAD_PATH, { response: AvatarUploadResultSchema }),
+  /** A stored avatar by content hash (public, immutable). */
+  file: defineCall('GET', '/avatars/:file', { params: T.Object({ file: T.String({ maxLength: 80 }) }) }, 'image/jpeg')
+};

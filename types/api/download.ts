@@ -54,7 +54,8 @@ export const downloadCalls = {
   }),
   /** `ids`: a list or a comma-separated string; the count limits answer the spec's alerts (checked by the service). */
   zip: defineCall('POST', DOWNLOAD_PATHS.zip, {
-    body: T.Object({ gallery_id: Id(), ids: T.Optional(T.Union([T.Array(T.Unknown(), { maxItems: 1000 }), T.String({ maxLength: 20_000 })], { errorMessage: 'must be a list of photo ids' })) }),
+    // A comma string first: ajv's array coercion would wrap it whole into a one-item list.
+    body: T.Object({ gallery_id: Id(), ids: T.Optional(T.Union([T.String({ maxLength: 20_000 }), T.Array(T.Unknown(), { maxItems: 1000 })], { errorMessage: 'must be a list of photo ids' })) }),
     response: ZipTicketSchema
   }),
   /** The archive; the token (a wildcard: tokens outgrow the router's 300-character parameters) is the authorisation, usable once. */

@@ -1,3 +1,6 @@
+import * as T from 'typebox';
+import { defineCall } from './contract';
+import { Id, LinkId, NullableInteger, NullableString } from './schema';
 import type { AccessType } from './gallery';
 
 /**
@@ -31,22 +34,23 @@ export const PHONE_RE = /^1\d{10}$/;
  * `GET /api/v2/gallerypgdata/permisson/ispass/{id}` (id: gallery id). Token header
  * optional: a guest without a session is simply not passed.
  */
-export interface IsPassResponse {
-  gallery_id: number;
-  kind: GateKind;
+export const IsPassResponseSchema = T.Object({
+  gallery_id: T.Integer(),
+  kind: T.Unsafe<GateKind>({ type: 'string' }),
   /** This gate's type; 'free' means there is nothing to pass. */
-  access_type: AccessType;
+  access_type: T.Unsafe<AccessType>({ type: 'string' }),
   /** True when free or passed. */
-  ispass: boolean;
+  ispass: T.Boolean(),
   /** Unix seconds; null when free or not passed. */
-  expires_at: number | null;
+  expires_at: NullableInteger(),
   /**
    * Image ticket for `<img>` URLs of this gallery's photos: append `&p={ticket}` to
    * `/img/{hash}!{style}?g={gallery id}`. Bound to the gallery, valid 1–2 hours
    * (ask ispass again for a fresh one). Null when free or not passed.
    */
-  image_ticket: string | null;
-}
+  image_ticket: NullableString()
+});
+export type IsPassResponse = T.Static<typeof IsPassResponseSchema>;
 
 /**
  * `POST /api/v2/gallery/watermark/visit/check` and
@@ -74,12 +78,13 @@ export interface SmsSendRequest {
   phone: string;
   gallery_id: number;
 }
-export interface SmsSendResponse {
+export const SmsSendResponseSchema = T.Object({
   /** Seconds before another code may be sent (the client's countdown). */
-  resend_after: number;
+  resend_after: T.Integer(),
   /** Seconds the code stays valid. */
-  expires_in: number;
-}
+  expires_in: T.Integer()
+});
+export type SmsSendResponse = T.Static<typeof SmsSendResponseSchema>;
 
 /**
  * `POST /api/v2/policy/sms/validation` {phone, code}: checks the latest code sent to
@@ -89,11 +94,12 @@ export interface SmsValidationRequest {
   phone: string;
   code: string;
 }
-export interface SmsValidationResponse {
-  gallery_id: number;
+export const SmsValidationResponseSchema = T.Object({
+  gallery_id: T.Integer(),
   /** The gates now passed. */
-  passes: IsPassResponse[];
-}
+  passes: T.Array(IsPassResponseSchema)
+});
+export type SmsValidationResponse = T.Static<typeof SmsValidationResponseSchema>;
 
 /**
  * `GET /api/v2/permissibility?link={link_id}`: what the client asks before showing
@@ -104,17 +110,19 @@ export interface SmsValidationResponse {
  */
 export type PermissibilityState = 'free' | 'password' | 'phone' | 'passed';
 
-export interface PermissibilityResponse {
-  gallery_id: number;
-  link_id: string;
+const GateStateSchema = T.Object({ access_type: T.Unsafe<AccessType>({ type: 'string' }), ispass: T.Boolean() });
+export const PermissibilityResponseSchema = T.Object({
+  gallery_id: T.Integer(),
+  link_id: T.String(),
   /** Enough to render the gate page. */
-  name: string;
-  cover: string | null;
-  state: PermissibilityState;
+  name: T.String(),
+  cover: NullableString(),
+  state: T.Unsafe<PermissibilityState>({ type: 'string' }),
   /** The gate to pass next (pgdata first); null when free or passed. */
-  kind: GateKind | null;
-  gates: Record<GateKind, { access_type: AccessType; ispass: boolean }>;
-}
+  kind: T.Unsafe<GateKind | null>({ type: ['string', 'null'] }),
+  gates: T.Object({ watermark: GateStateSchema, pgdata: GateStateSchema })
+});
+export type PermissibilityResponse = T.Static<typeof PermissibilityResponseSchema>;
 
 /**
  * Error answers of these calls (`{code, data, msg}`, HTTP 200 like the other spec codes):
@@ -135,3 +143,36 @@ export interface NoPermissionData {
   kind: GateKind;
   access_type: AccessType;
 }
+
+/** Longest password a gate takes. */
+export const PASSWORD_MAX_LEN = 64;
+const Phone = () => T.String({ pattern: '^1\\d{10}$', errorMessage: 'must be 11 digits' });
+const Code = () =>
+  // A number first: ajv coerces `"0123"` to 123, which the service pads back to four digits.
+  T.Union([T.Integer({ minimum: 0, maximum: 10 ** SMS_CODE_LENGTH - 1 }), T.String({ pattern: `^\\d{${SMS_CODE_LENGTH}}$` })], { errorMessage: `must be ${SMS_CODE_LENGTH} digits` });
+const GalleryParam = () => T.Object({ id: Id() });
+
+/** The two gate families' paths: the watermark (photos) gate and the page (pgdata) gate. */
+export const GATE_BASES: Record<GateKind, string> = { watermark: '/api/v2/gallery/watermark', pgdata: '/api/v2/gallerypgdata/permisson' };
+
+const gateCalls = (kind: GateKind) => ({
+  isPass: defineCall('GET', `${GATE_BASES[kind]}/ispass/:id`, { params: GalleryParam(), response: IsPassResponseSchema }),
+  check: defineCall('POST', `${GATE_BASES[kind]}/visit/check`, {
+    body: T.Object({
+      id: Id(),
+      password: T.Optional(T.String({ maxLength: PASSWORD_MAX_LEN, errorMessage: `is longer than ${PASSWORD_MAX_LEN} characters` })),
+      phone: T.Optional(Phone()),
+      code: T.Optional(Code())
+    }),
+    response: IsPassResponseSchema
+  })
+});
+
+export const permissionCalls = {
+  watermark: gateCalls('watermark'),
+  pgdata: gateCalls('pgdata'),
+  /** Path ours (the spec does not show the send call). */
+  smsSend: defineCall('POST', '/api/v2/policy/sms/send', { body: T.Object({ phone: Phone(), gallery_id: Id() }), response: SmsSendResponseSchema }),
+  smsValidation: defineCall('POST', '/api/v2/policy/sms/validation', { body: T.Object({ phone: Phone(), code: Code() }), response: SmsValidationResponseSchema }),
+  permissibility: defineCall('GET', '/api/v2/permissibility', { query: T.Object({ link: LinkId() }), response: PermissibilityResponseSchema })
+};

@@ -1,30 +1,38 @@
+import * as T from 'typebox';
+import { defineCall } from './contract';
+import type { LoginSysInfo } from './auth';
+
 /** The environment the client runs in, as the server sees it (spec part 1 §3 sysinfo). */
 export type ClientEnv = 'weapp' | 'wechat' | 'wxwork' | 'dingtalk' | 'mobile' | 'pc';
 
-export interface SysInfo {
-  env: ClientEnv;
-  is_pc: boolean;
-  web_appid: string;
+export const SysInfoSchema = T.Object({
+  env: T.Unsafe<ClientEnv>({ type: 'string' }),
+  is_pc: T.Boolean(),
+  web_appid: T.String(),
   /** Server time, Unix seconds. */
-  srv_time: number;
+  srv_time: T.Integer(),
   /** Login providers and the path for this client (types/api/auth.ts). Always sent by this server; optional for older fixtures. */
-  login?: import('./auth').LoginSysInfo;
-}
+  login: T.Optional(T.Unsafe<LoginSysInfo>({ type: 'object', additionalProperties: true }))
+});
+export type SysInfo = T.Static<typeof SysInfoSchema>;
 
-export interface UserInfo {
-  openid: string;
-  nickname: string;
-  photo: string;
+export const UserInfoSchema = T.Object({
+  openid: T.String(),
+  nickname: T.String(),
+  photo: T.String(),
   /** A guest not yet authorised. */
-  is_mock: boolean;
-}
+  is_mock: T.Boolean()
+});
+export type UserInfo = T.Static<typeof UserInfoSchema>;
 
 /** GET /session.js answer (JSON envelope). */
-export interface SessionData {
-  user: UserInfo;
-  token: string;
-  redirect: string | null;
-  sysinfo: SysInfo;
-}
+export const SessionDataSchema = T.Object({ user: UserInfoSchema, token: T.String(), redirect: T.Union([T.String(), T.Null()]), sysinfo: SysInfoSchema });
+export type SessionData = T.Static<typeof SessionDataSchema>;
+
+export const sessionCalls = {
+  /** Creates or resumes the visitor's session; the app renders after this answers. */
+  session: defineCall('GET', '/session.js', { response: SessionDataSchema }),
+  userInfo: defineCall('GET', '/api/v2/userinfo', { response: UserInfoSchema })
+};
 
 export const SESSION_REFRESH_MS = 3_540_000;

@@ -1,3 +1,5 @@
+import * as T from 'typebox';
+import { defineCall } from './contract';
 /**
  * Statistics (spec part 1 §3 stat event, §7 POST /api/v2/trigger/story, §9 flush 5 s).
  *
@@ -63,3 +65,15 @@ export function validateStatBatch(body: unknown): string | null {
   }
   return null;
 }
+
+export const statsCalls = {
+  /**
+   * A batch of stat events `{batch_id, events, token?}`: JSON from the app, or `text/plain` JSON
+   * from navigator.sendBeacon (which carries the token in the body: beacons cannot set headers).
+   * The batch's own rules (validateStatBatch) are checked by the service, after the JSON is read.
+   */
+  story: defineCall('POST', '/api/v2/trigger/story', {
+    body: T.Union([T.String({ maxLength: 256 * 1024 }), T.Object({}, { additionalProperties: true })], { errorMessage: 'must be a JSON batch' }),
+    response: T.Unsafe<StatBatchResult>({ type: 'object', additionalProperties: true })
+  })
+};

@@ -19,8 +19,11 @@ import { ImageService } from './photos/images';
 import { OrganizerService } from './photos/organizer';
 import { LikeService } from './photos/likes';
 import { StatsService } from './stats/stats';
+import { SharerService } from './auth/sharer';
+import { AvatarService } from './auth/avatars';
 import { RateLimiter } from './shared/rateLimit';
 import { GateAccess } from './gates/gateAccess';
+import { PermissionService } from './gates/permission';
 import { UrlSigner } from './pay/signedUrls';
 import { OriginalsService } from './pay/signedImage';
 import { DownloadService } from './pay/zip';
@@ -72,9 +75,12 @@ export function createServices(infra: Infrastructure) {
     galleries,
     photos,
     visits: new VisitService(db, galleries),
-    stats: new StatsService(db),
+    stats: new StatsService(db, sessions, galleries),
+    sharers: new SharerService(db),
+    avatars: new AvatarService(db, store, limits, sessions, config.publicUrl),
     batch: new BatchService(db, gates),
     gates,
+    permissions: new PermissionService(galleries, gates),
     live,
     images,
     prerender,

@@ -12,7 +12,8 @@ const now = () => Math.floor(Date.now() / 1000);
 
 /** Gates are checked pgdata (the page) first, then watermark (the photos). */
 export const GATE_KINDS: readonly GateKind[] = ['pgdata', 'watermark'];
-export const PASSWORD_MAX_LEN = 64;
+export { PASSWORD_MAX_LEN } from '../../../../types/api/permission';
+import { PASSWORD_MAX_LEN } from '../../../../types/api/permission';
 /** Password checks: per IP and gallery, and per gallery from everywhere (issue 5 item 6). */
 export const PASSWORD_LIMIT_IP = { limit: 10, windowS: 60 };
 export const PASSWORD_LIMIT_GALLERY = { limit: 100, windowS: 3600 };

@@ -1,6 +1,10 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db';
-import type { UserInfo } from '../../../../types/api/session';
+import type { SessionData, UserInfo } from '../../../../types/api/session';
+import { detectEnv, isPcEnv } from '../../../../types/ua';
+import type { Viewer } from '../../viewer';
+import type { LoginConfig } from '../../providers/login/config';
+import { loginSysInfo } from '../auth/auth';
 import type { LiveBus } from '../../live/bus';
 
 /** Sessions live 30 days and are extended on every refresh (the client refreshes every 59 min). */
@@ -54,6 +58,24 @@ export class SessionService {
     if (this.cache.size > 10_000) this.cache.clear();
     this.cache.set(key, { user, at: Date.now() });
     return user;
+  }
+
+  /** GET /session.js: the viewer's session resumed (or a new guest), with what the client needs to know of its environment. */
+  async start(v: Viewer, client: { userAgent: string; miniProgram: boolean }, site: { webAppId: string; login: LoginConfig }): Promise<SessionData> {
+    const { user, token } = await this.createOrResume(v.token);
+    const env = detectEnv(client.userAgent, { miniProgram: client.miniProgram });
+    return {
+      user: { openid: user.openid, nickname: user.nickname, photo: user.photo, is_mock: user.is_mock },
+      token,
+      redirect: null,
+      sysinfo: {
+        env,
+        is_pc: !client.miniProgram && isPcEnv(client.userAgent),
+        web_appid: site.webAppId,
+        srv_time: Math.floor(Date.now() / 1000),
+        login: loginSysInfo(site.login, env)
+      }
+    };
   }
 
   /** Resume the token's session (extending it) or create a guest with a new token. */

@@ -1,9 +1,14 @@
 import type { Db, Queryable } from '../../db';
-import { badRequest } from '../../errors';
+import { badRequest, unauthorized } from '../../errors';
+import type { Viewer } from '../../viewer';
+import type { SessionService } from '../session/session';
+import type { GalleryService } from '../gallery/gallery';
 import {
   IMAGE_VIEW,
   IMAGE_VIEWS_PER_MINUTE,
   PAGE_VIEWS_PER_MINUTE,
+  validateStatBatch,
+  type StatBatch,
   type StatBatchResult,
   type StatEvent
 } from '../../../../types/api/stats';
@@ -29,13 +34,41 @@ const PRUNE_EVERY_S = 600;
 export class StatsService {
   private lastPrune = 0;
 
-  constructor(private db: Db) {}
+  constructor(
+    private db: Db,
+    private sessions: SessionService,
+    private galleries: GalleryService
+  ) {}
 
   /** Forget batch ids older than the retention; answers how many were removed. */
   async pruneBatches(at = now()): Promise<number> {
     this.lastPrune = at;
     const r = await this.db.query('DELETE FROM stat_batches WHERE created_at < $1', [at - STAT_BATCH_RETENTION_S]);
     return r.rowCount;
+  }
+
+  /**
+   * A batch as it arrived (JSON, or text/plain JSON from a beacon, which carries its
+   * token in the body): checked, counted for the session's user, the galleries' cached
+   * rows dropped.
+   */
+  async story(v: Viewer, body: unknown): Promise<StatBatchResult> {
+    let parsed = body;
+    if (typeof parsed === 'string') {
+      try {
+        parsed = JSON.parse(parsed);
+      } catch {
+        throw badRequest('body must be JSON');
+      }
+    }
+    const problem = validateStatBatch(parsed);
+    if (problem) throw badRequest(problem);
+    const batch = parsed as StatBatch;
+    const user = v.user ?? (v.token ? null : await this.sessions.resolve(batch.token));
+    if (!user) throw unauthorized();
+    const { galleryIds, ...result } = await this.record(user.id, batch.batch_id.toLowerCase(), batch.events);
+    for (const id of galleryIds) this.galleries.invalidate(id);
+    return result;
   }
 
   /** Count a validated batch. Unknown link ids reject the whole batch (400) before anything is written. */
