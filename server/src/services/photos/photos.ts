@@ -18,8 +18,6 @@ import {
   type SortType
 } from '../../../../types/api/photo';
 
-export { PHOTO_COLUMNS, presentPhoto, type PhotoRow } from './repository';
-
 /** The list's sort: the query's, else the gallery's default (types/photoSort.ts). */
 function listSort(q: PhotoListQuery, gallerySort: string): { sort: SortType; order: SortOrder } {
   const { field, dir } = readSort(q, gallerySort);
