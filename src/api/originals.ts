@@ -1,7 +1,7 @@
 import type { ImageStyleName } from '../../types/image-style';
-import { DOWNLOAD_PATHS, type SignedOriginal } from '../../types/api/download';
+import { downloadCalls } from '../../types/api/download';
 import { apiBase } from '../platform/env';
-import { get } from './client';
+import { call } from './call';
 
 /**
  * A photo's original (or a style without watermark), signed for the current
@@ -9,6 +9,6 @@ import { get } from './client';
  * made absolute against the API host. 403 when the visitor is not entitled.
  */
 export async function fetchSignedOriginal(photoId: number, style: ImageStyleName = 'original'): Promise<string> {
-  const r = await get<SignedOriginal>(`${DOWNLOAD_PATHS.original}${photoId}`, style === 'original' ? undefined : { style });
+  const r = await call(downloadCalls.original, { params: { id: photoId }, query: style === 'original' ? undefined : { style } });
   return `${apiBase()}${r.url}`;
 }

@@ -1,29 +1,16 @@
-import type {
-  GateKind,
-  IsPassResponse,
-  PermissibilityResponse,
-  SmsSendResponse,
-  SmsValidationResponse,
-  VisitCheckResponse
-} from '../../types/api/permission';
-import { get, post } from './client';
+import { permissionCalls, type GateKind } from '../../types/api/permission';
+import { call } from './call';
 
 /** Gated pages (spec part 3 §7 permission calls; types/api/permission.ts). Secrets travel only in JSON bodies. */
-const GATE_BASE: Record<GateKind, string> = {
-  watermark: '/api/v2/gallery/watermark',
-  pgdata: '/api/v2/gallerypgdata/permisson'
-};
+export const fetchIsPass = (kind: GateKind, galleryId: number) => call(permissionCalls[kind].isPass, { params: { id: galleryId } });
 
-export const fetchIsPass = (kind: GateKind, galleryId: number) => get<IsPassResponse>(`${GATE_BASE[kind]}/ispass/${galleryId}`);
+export const checkPassword = (kind: GateKind, galleryId: number, password: string) => call(permissionCalls[kind].check, { body: { id: galleryId, password } });
 
-export const checkPassword = (kind: GateKind, galleryId: number, password: string) =>
-  post<VisitCheckResponse>(`${GATE_BASE[kind]}/visit/check`, { id: galleryId, password });
+export const sendSmsCode = (phone: string, galleryId: number) => call(permissionCalls.smsSend, { body: { phone, gallery_id: galleryId } });
 
-export const sendSmsCode = (phone: string, galleryId: number) => post<SmsSendResponse>('/api/v2/policy/sms/send', { phone, gallery_id: galleryId });
+export const validateSmsCode = (phone: string, code: string) => call(permissionCalls.smsValidation, { body: { phone, code } });
 
-export const validateSmsCode = (phone: string, code: string) => post<SmsValidationResponse>('/api/v2/policy/sms/validation', { phone, code });
-
-export const fetchPermissibility = (linkId: string) => get<PermissibilityResponse>('/api/v2/permissibility', { link: linkId });
+export const fetchPermissibility = (linkId: string) => call(permissionCalls.permissibility, { query: { link: linkId } });
 
 export interface PermissionApi {
   isPass: typeof fetchIsPass;

@@ -1,5 +1,5 @@
-import type { SessionData, UserInfo } from '../../types/api/session';
-import { get } from './client';
+import { sessionCalls } from '../../types/api/session';
+import { call } from './call';
 
-export const fetchSession = () => get<SessionData>('/session.js');
-export const fetchUserInfo = () => get<UserInfo>('/api/v2/userinfo');
+export const fetchSession = () => call(sessionCalls.session);
+export const fetchUserInfo = () => call(sessionCalls.userInfo);

@@ -1,5 +1,5 @@
-import type { SharerInfo } from '../../types/api/share';
-import { get } from './client';
+import { shareCalls } from '../../types/api/share';
+import { call } from './call';
 
 /** Who shared a share link (nickname and avatar of a real user), or null. */
-export const fetchSharer = (openid: string) => get<SharerInfo | null>(`/api/v2/user/sharer/${encodeURIComponent(openid)}`);
+export const fetchSharer = (openid: string) => call(shareCalls.sharer, { params: { openid } });
