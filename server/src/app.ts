@@ -14,6 +14,7 @@ import { viewerOf, type Viewer } from './viewer';
 import { ErrorCode } from '../../types/envelope';
 import { tokenFromHeader } from './services/session/session';
 import { fastifyTrustProxy } from './trustProxy';
+import { ORDER_SWEEP_MS } from './services/pay/pay';
 import sessionRoutes from './routes/session';
 import galleryRoutes from './routes/gallery';
 import photoRoutes from './routes/photos';
@@ -66,7 +67,12 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
 
   // A login through any process drops that session from every process's cache (bus.ts BusNotice).
   const stopNotices = ctx.sessions.listen();
-  app.addHook('onClose', async () => stopNotices());
+  // Unpaid orders past their time are closed with the provider (also on access, in getCharge).
+  const stopSweep = ctx.pay.startSweeping(ORDER_SWEEP_MS, (msg, err) => app.log.warn({ err }, msg));
+  app.addHook('onClose', async () => {
+    stopNotices();
+    stopSweep();
+  });
 
   app.decorateRequest('token', undefined);
   app.decorateRequest('viewer', null as unknown as Viewer);

@@ -3,8 +3,6 @@
 import crypto from 'node:crypto';
 import { BACKENDS, startTestServer, insertGallery, insertPhotos, type TestServer } from './helpers';
 import { insertGoods, merchant, newUser, signedNotification, startFakeWechatPay, wechatEnv, APPID, MP_APPID, PLATFORM_KEY_ID } from './pay-fixture';
-import { PayService } from '../../server/src/services/pay/pay';
-import { createPaymentProvider } from '../../server/src/providers/pay';
 
 const NOTIFY = '/api/v2/pay/notify/wechat';
 
@@ -206,8 +204,7 @@ describe.each(BACKENDS)('WeChat Pay notifications on %s', (backend) => {
     const stale = await newOrder(1);
     fake.trades.set(stale.out_trade_no, { trade_state: 'NOTPAY', amount: stale.amount });
     await s.db.query('UPDATE orders SET created_at = created_at - 7300 WHERE id = ANY($1::int[])', [[order.id, stale.id]]);
-    const service = new PayService(s.db, createPaymentProvider(s.services.config));
-    expect(await service.sweepExpired()).toBeGreaterThanOrEqual(2);
+    expect(await s.services.orders.sweepExpired()).toBeGreaterThanOrEqual(2);
     expect((await orderRow(order.id)).status).toBe('paid');
     expect((await orderRow(stale.id)).status).toBe('closed');
     expect(await paidCount(order.id)).toBe(1);

@@ -3,6 +3,9 @@
  * Money is integer cents everywhere; prices, amounts and paid flags come from the server only.
  * Paths the spec does not give are ours and listed in PAY_PATHS.
  */
+import * as T from 'typebox';
+import { defineCall } from './contract';
+import { Id, IdCsv, IdList, NullableInteger, PageNo, Text } from './schema';
 
 /** Every pay call's path. The spec gives getdownimglist, predownimg and payedimages; the rest are ours. */
 export const PAY_PATHS = {
@@ -22,7 +25,9 @@ export const PAY_PATHS = {
   makePrePay: '/api/v2/pay/prepay',
   /** POST MakePayUseChargeRequest → PrePayResult (ours: makePayUseCharge, pay an existing unpaid charge again). */
   makePayUseCharge: '/api/v2/pay/usecharge',
-  /** POST, WeChat Pay API v3 notification (raw JSON body, signed); answers {code:'SUCCESS'} or 4xx {code:'FAIL', message}. */
+  /** POST, a provider's signed notification (raw body): `{notify}{provider}`; WeChat Pay API v3 answers {code:'SUCCESS'} or 4xx {code:'FAIL', message}. */
+  notify: '/api/v2/pay/notify/',
+  /** WeChat Pay's notify_url path. */
   wechatNotify: '/api/v2/pay/notify/wechat',
   /** GET, HTML: the sandbox provider's pay page ('Sandbox payment — no money moves'). Append the out_trade_no. */
   sandboxPage: '/sandbox/pay/',
@@ -37,9 +42,16 @@ export const ChargeStatus = {
 } as const;
 export type ChargeStatusValue = (typeof ChargeStatus)[keyof typeof ChargeStatus];
 
+const oneOf = <V extends string | number>(values: readonly V[], o: T.TSchemaOptions = {}) =>
+  T.Unsafe<V>({ type: typeof values[0] === 'number' ? 'integer' : 'string', enum: [...values], ...o });
+
 /** Order life cycle on the server: created → paid (exactly once) or created → closed. */
 export type OrderState = 'created' | 'paid' | 'closed';
-export type PayProvider = 'wechat' | 'sandbox';
+/**
+ * The provider an order was made with ('wechat', 'sandbox', or any provider added later: the
+ * database keeps the name as text, with no list of names).
+ */
+export type PayProvider = 'wechat' | 'sandbox' | (string & {});
 /** jsapi: WeChat browser; native: QR code (desktop and other browsers); mp: mini-program requestPayment. */
 export type PayChannel = 'jsapi' | 'native' | 'mp';
 export const PAY_CHANNELS: readonly PayChannel[] = ['jsapi', 'native', 'mp'];
@@ -48,35 +60,48 @@ export const PAY_CHANNELS: readonly PayChannel[] = ['jsapi', 'native', 'mp'];
 export type PayGoodsKind = 'remove_watermark' | 'download';
 
 /** Spec: pay goods: id, price in cents. gallery.is_pay_down holds the id of the gallery's pay good (> 0: paid download). */
-export interface PayGoods {
-  id: number;
-  gallery_id: number | null;
-  name: string;
+export const PayGoodsSchema = T.Object({
+  id: T.Integer(),
+  gallery_id: NullableInteger(),
+  name: T.String(),
   /** Price in cents (per photo for photo goods). Show as ¥ (price / 100).toFixed(2). */
-  price: number;
-  kind: PayGoodsKind;
-}
+  price: T.Integer(),
+  kind: oneOf<PayGoodsKind>(['remove_watermark', 'download'])
+});
+export type PayGoods = T.Static<typeof PayGoodsSchema>;
+
+const chargeFields = {
+  id: T.Integer(),
+  status: oneOf<ChargeStatusValue>([ChargeStatus.UNPAID, ChargeStatus.PAID]),
+  out_trade_no: T.String(),
+  goods_id: T.Integer(),
+  gallery_id: NullableInteger(),
+  /** Amount in cents, computed by the server (goods price × number of photos, or the price for a photo-less good). */
+  amount: T.Integer(),
+  photo_ids: T.Array(T.Integer()),
+  state: oneOf<OrderState>(['created', 'paid', 'closed']),
+  created_at: T.Integer(),
+  paid_at: NullableInteger()
+};
 
 /** Spec: charge: id, status (0 unpaid, 1 paid). Our charge is an order. */
-export interface Charge {
-  id: number;
-  status: ChargeStatusValue;
-  out_trade_no: string;
-  goods_id: number;
-  gallery_id: number | null;
-  /** Amount in cents, computed by the server (goods price × number of photos, or the price for a photo-less good). */
-  amount: number;
-  photo_ids: number[];
-  state: OrderState;
-  created_at: number;
-  paid_at: number | null;
-}
+export const ChargeSchema = T.Object(chargeFields);
+export type Charge = T.Static<typeof ChargeSchema>;
 
 /** An order as predownimg / pay-to-image answer it. */
-export interface PayOrder extends Charge {
+export const PayOrderSchema = T.Object({
+  ...chargeFields,
   /** Requested ids that were already paid and so are not in this order. */
-  already_paid: number[];
-}
+  already_paid: T.Array(T.Integer())
+});
+export type PayOrder = T.Static<typeof PayOrderSchema>;
+
+/** Spec part 1 §7 / part 2: the gallery's link id sent along with pay calls (not used for pricing). */
+const LinkRef = () => T.Optional(Text(64));
+const Channel = () => oneOf<PayChannel>(PAY_CHANNELS, { errorMessage: `must be one of ${PAY_CHANNELS.join(', ')}` });
+
+/** At most this many photo ids in one order. */
+export const MAX_ORDER_PHOTOS = 500;
 
 /**
  * POST /api/v2/pay/predownimg body (spec). imgids: number[] or a comma list.
@@ -85,42 +110,47 @@ export interface PayOrder extends Charge {
  * 200201 (ErrorCode.ALREADY_PAID) + number[] when every requested id is already paid.
  * Guests (is_mock) get 401.
  */
-export interface PreDownImgRequest {
-  gallery_id: number;
-  goods_id: number;
-  link_id?: string;
-  imgids: number[] | string;
-}
+export const PreDownImgRequestSchema = T.Object({
+  gallery_id: Id(),
+  goods_id: Id(),
+  link_id: LinkRef(),
+  // A comma string first: ajv's array coercion would wrap it whole into a one-item list.
+  imgids: T.Union([IdCsv(MAX_ORDER_PHOTOS), IdList(MAX_ORDER_PHOTOS)], { errorMessage: `must be a list of 1 to ${MAX_ORDER_PHOTOS} photo ids` })
+});
+export type PreDownImgRequest = T.Static<typeof PreDownImgRequestSchema>;
 
 /** Pay-to-image (spec: gallery id, pay good id, link_id, unpaid ids): same answer as predownimg, for a remove_watermark good. */
 export type PayToImageRequest = PreDownImgRequest;
 
 /** POST /api/v2/pay/prepay body: pay an order (`id`), or buy a photo-less good (`goods_id`, `link_id`; the pay component). */
-export interface MakePrePayRequest {
-  id?: number;
-  goods_id?: number;
-  link_id?: string;
-  channel: PayChannel;
-}
+export const MakePrePayRequestSchema = T.Object({
+  id: T.Optional(Id()),
+  goods_id: T.Optional(Id()),
+  link_id: LinkRef(),
+  channel: Channel()
+});
+export type MakePrePayRequest = T.Static<typeof MakePrePayRequestSchema>;
 
 /** POST /api/v2/pay/usecharge body: pay an existing unpaid charge again (spec: goods id, link id, charge id). */
-export interface MakePayUseChargeRequest {
-  id: number;
-  goods_id?: number;
-  link_id?: string;
-  channel: PayChannel;
-}
+export const MakePayUseChargeRequestSchema = T.Object({
+  id: Id(),
+  goods_id: T.Optional(Id()),
+  link_id: LinkRef(),
+  channel: Channel()
+});
+export type MakePayUseChargeRequest = T.Static<typeof MakePayUseChargeRequestSchema>;
 
 /** Parameters for wx.requestPayment / WeixinJSBridge getBrandWCPayRequest (jsapi and mp channels). */
-export interface JsapiPayParams {
-  appId: string;
-  timeStamp: string;
-  nonceStr: string;
+export const JsapiPayParamsSchema = T.Object({
+  appId: T.String(),
+  timeStamp: T.String(),
+  nonceStr: T.String(),
   /** `prepay_id=…` */
-  package: string;
-  signType: 'RSA';
-  paySign: string;
-}
+  package: T.String(),
+  signType: T.Literal('RSA'),
+  paySign: T.String()
+});
+export type JsapiPayParams = T.Static<typeof JsapiPayParamsSchema>;
 
 /**
  * makePrePay / makePayUseCharge answer ("success, check or failure"):
@@ -128,47 +158,81 @@ export interface JsapiPayParams {
  * status 0: pay with `jsapi` (jsapi, mp) or show `code_url` as a QR (native), then poll getCharge.
  * provider 'sandbox': jsapi params are not WeChat's; the client opens `sandbox_url` instead (the code_url of native is that page too).
  */
-export interface PrePayResult {
-  id: number;
-  out_trade_no: string;
-  amount: number;
-  status: ChargeStatusValue;
-  provider: PayProvider;
-  channel: PayChannel;
-  jsapi?: JsapiPayParams;
-  code_url?: string;
-  sandbox_url?: string;
-}
+export const PrePayResultSchema = T.Object({
+  id: T.Integer(),
+  out_trade_no: T.String(),
+  amount: T.Integer(),
+  status: oneOf<ChargeStatusValue>([ChargeStatus.UNPAID, ChargeStatus.PAID]),
+  provider: T.Unsafe<PayProvider>({ type: 'string' }),
+  channel: oneOf<PayChannel>(PAY_CHANNELS),
+  jsapi: T.Optional(JsapiPayParamsSchema),
+  code_url: T.Optional(T.String()),
+  sandbox_url: T.Optional(T.String())
+});
+export type PrePayResult = T.Static<typeof PrePayResultSchema>;
 
 /** One paid photo (getdownimglist, payedimages). */
-export interface PaidImage {
+export const PaidImageSchema = T.Object({
   /** Photo id. */
-  id: number;
-  gallery_id: number;
-  hash: string;
-  width: number;
-  height: number;
-  order_id: number;
+  id: T.Integer(),
+  gallery_id: T.Integer(),
+  hash: T.String(),
+  width: T.Integer(),
+  height: T.Integer(),
+  order_id: T.Integer(),
   /** Unix seconds. */
-  paid_at: number;
-}
+  paid_at: T.Integer()
+});
+export type PaidImage = T.Static<typeof PaidImageSchema>;
 
-export interface PagedPaidImages {
-  items: PaidImage[];
-  total: number;
-  page: number;
-  page_size: number;
-}
+const pagedFields = { items: T.Array(PaidImageSchema), total: T.Integer(), page: T.Integer(), page_size: T.Integer() };
+export const PagedPaidImagesSchema = T.Object(pagedFields);
+export type PagedPaidImages = T.Static<typeof PagedPaidImagesSchema>;
 
 /** getdownimglist also says whether the gallery needs payment at all (is_pay_down > 0). */
-export interface DownImgList extends PagedPaidImages {
+export const DownImgListSchema = T.Object({
+  ...pagedFields,
   /** The gallery's pay good id (gallery.is_pay_down); 0: downloads are free. */
-  is_pay_down: number;
-}
+  is_pay_down: T.Integer()
+});
+export type DownImgList = T.Static<typeof DownImgListSchema>;
 
 /** Spec part 1 §7: payedimages page size. */
 export const PAYED_IMAGES_PAGE_SIZE = 30;
 /** getdownimglist page size (ours). */
 export const DOWN_IMG_PAGE_SIZE = 30;
-/** At most this many photo ids in one order. */
-export const MAX_ORDER_PHOTOS = 500;
+
+/** A sandbox order number in the page's path. */
+const TradeNo = () => T.String({ pattern: '^[A-Za-z0-9_-]{6,32}$', errorMessage: 'is not a sandbox order number' });
+
+export const payCalls = {
+  preDownImg: defineCall('POST', PAY_PATHS.preDownImg, { body: PreDownImgRequestSchema, response: PayOrderSchema }),
+  payToImage: defineCall('POST', PAY_PATHS.payToImage, { body: PreDownImgRequestSchema, response: PayOrderSchema }),
+  getDownImgList: defineCall('GET', PAY_PATHS.getDownImgList, {
+    query: T.Object({ gallery_id: Id(), page: T.Optional(PageNo()) }),
+    response: DownImgListSchema
+  }),
+  payedImages: defineCall('GET', PAY_PATHS.payedImages, {
+    query: T.Object({
+      page: T.Optional(PageNo()),
+      page_size: T.Optional(T.Integer({ minimum: 1, maximum: PAYED_IMAGES_PAGE_SIZE, errorMessage: `must be an integer from 1 to ${PAYED_IMAGES_PAGE_SIZE}` }))
+    }),
+    response: PagedPaidImagesSchema
+  }),
+  /** `{id}` → one good; `{gallery_id}` → the gallery's goods. */
+  goods: defineCall('GET', PAY_PATHS.getPayGood, {
+    query: T.Object({ id: T.Optional(Id()), gallery_id: T.Optional(Id()) }),
+    response: T.Union([PayGoodsSchema, T.Array(PayGoodsSchema)])
+  }),
+  getCharge: defineCall('GET', PAY_PATHS.getCharge, {
+    query: T.Object({ id: T.Optional(Id()), goods_id: T.Optional(Id()) }),
+    response: ChargeSchema
+  }),
+  makePrePay: defineCall('POST', PAY_PATHS.makePrePay, { body: MakePrePayRequestSchema, response: PrePayResultSchema }),
+  makePayUseCharge: defineCall('POST', PAY_PATHS.makePayUseCharge, { body: MakePayUseChargeRequestSchema, response: PrePayResultSchema }),
+  /** A provider's signed notification; the raw body is read by the provider (its own content parser). */
+  notify: defineCall('POST', `${PAY_PATHS.notify}:provider`, { params: T.Object({ provider: T.String({ pattern: '^[a-z0-9_-]{1,32}$' }) }) }, 'provider answer'),
+  sandboxPage: defineCall('GET', `${PAY_PATHS.sandboxPage}:no`, { params: T.Object({ no: TradeNo() }) }, 'text/html'),
+  /** Browsers (Accept: text/html) get the page again; API clients `{id, status: 1, result: 'applied' | 'already'}`. */
+  sandboxConfirm: defineCall('POST', `${PAY_PATHS.sandboxPage}:no${PAY_PATHS.sandboxConfirmSuffix}`, { params: T.Object({ no: TradeNo() }) }, 'text/html or JSON')
+};

@@ -27,6 +27,8 @@ import { PermissionService } from './gates/permission';
 import { UrlSigner } from './pay/signedUrls';
 import { OriginalsService } from './pay/signedImage';
 import { DownloadService } from './pay/zip';
+import { OrderBook } from './pay/orders';
+import { PayService } from './pay/pay';
 
 /** What the services are built from: the outside world, chosen by main.ts or a test. */
 export interface Infrastructure {
@@ -59,6 +61,7 @@ export function createServices(infra: Infrastructure) {
   const prerender = new PrerenderQueue();
   const photoEvents = new PhotoEvents(photos, galleries, live);
   const signer = new UrlSigner(secret);
+  const orders = new OrderBook(db, providers.pay, infra.warn);
   const uploads = { secret, maxBytes: config.uploadMaxBytes, host: `${config.publicUrl}/oss/upload`, tmpDir: path.join(config.dataDir, 'tmp') };
   return {
     config,
@@ -89,7 +92,9 @@ export function createServices(infra: Infrastructure) {
     ingest: new IngestService(db, store, new ImageService({ db, store }), images, prerender, galleries, photoEvents, organizerAccess, uploads),
     signer,
     originals: new OriginalsService(db, signer, gates),
-    downloads: new DownloadService(db, store, signer, gates)
+    downloads: new DownloadService(db, store, signer, gates),
+    orders,
+    pay: new PayService(db, orders, limits)
   };
 }
 

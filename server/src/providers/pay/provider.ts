@@ -23,9 +23,47 @@ export interface ClientPayParams {
   sandbox_url?: string;
 }
 
-/** The WeChat Pay client and the sandbox behind one shape; the order state machine lives in services/pay.ts. */
+/** A notification we refuse; `status` is the HTTP status of the FAIL answer. */
+export class NotifyError extends Error {
+  constructor(message: string, public readonly status = 400) {
+    super(message);
+  }
+}
+
+/** A payment a provider's notification reports. */
+export interface NotifiedPayment extends ProviderPayment {
+  out_trade_no: string;
+}
+
+/** Capability: signed payment notifications pushed to `POST /api/v2/pay/notify/{name}` (WeChat Pay). */
+export interface PaymentNotifications {
+  /** Checks a notification over its RAW body; the payment it reports, or a NotifyError (nothing is settled). */
+  verify(headers: Record<string, string | string[] | undefined>, rawBody: Buffer): NotifiedPayment;
+}
+
+/** An order as a hosted pay page shows it. */
+export interface HostedPageOrder {
+  out_trade_no: string;
+  amount_cents: number;
+  description: string;
+  state: 'created' | 'paid' | 'closed';
+}
+
+/** Capability: a pay page this server hosts itself (`GET /sandbox/pay/{out_trade_no}`), whose button settles the order. */
+export interface HostedPayPage {
+  html(order: HostedPageOrder): string;
+}
+
+/**
+ * A payment provider (WeChat Pay, the sandbox, any later one) behind one shape; the order state
+ * machine lives in services/pay/orders.ts. What only some providers do is an optional capability,
+ * so the service asks `provider.notifications` or `provider.hostedPage`, never its class.
+ */
 export interface PaymentProvider {
+  /** Stored with each order (text, no list of names in the database) and reported to the client. */
   readonly name: PayProvider;
+  readonly notifications?: PaymentNotifications;
+  readonly hostedPage?: HostedPayPage;
   /** Ask the provider for a prepay; the answer is stored on the order and reused for that channel. */
   prepay(order: ProviderOrder, channel: PayChannel, openid: string): Promise<Record<string, string>>;
   /** Parameters the client pays with, from the stored prepay answer. */

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { PayChannel } from '../../../../types/api/pay';
 import { PAY_PATHS } from '../../../../types/api/pay';
-import type { ClientPayParams, PaymentProvider, ProviderOrder, ProviderPayment } from './provider';
+import type { ClientPayParams, HostedPageOrder, HostedPayPage, PaymentProvider, ProviderOrder, ProviderPayment } from './provider';
 
 /**
  * The local provider: the same order state machine, no WeChat and no money. Every channel pays on
@@ -10,6 +10,8 @@ import type { ClientPayParams, PaymentProvider, ProviderOrder, ProviderPayment }
  */
 export class SandboxPayProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
+  /** The page that stands in for WeChat's cashier: its Pay button settles the order. */
+  readonly hostedPage: HostedPayPage = { html: sandboxPageHtml };
   constructor(private publicUrl: string) {}
 
   pageUrl(outTradeNo: string): string {
@@ -48,7 +50,7 @@ export class SandboxPayProvider implements PaymentProvider {
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The sandbox pay page (bilingual; it is served by the server, outside the app's i18n). */
-export function sandboxPageHtml(o: { out_trade_no: string; amount_cents: number; description: string; state: 'created' | 'paid' | 'closed' }): string {
+export function sandboxPageHtml(o: HostedPageOrder): string {
   const price = `¥${(o.amount_cents / 100).toFixed(2)}`;
   const action = `${PAY_PATHS.sandboxPage}${encodeURIComponent(o.out_trade_no)}${PAY_PATHS.sandboxConfirmSuffix}`;
   const body =

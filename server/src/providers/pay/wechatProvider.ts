@@ -1,5 +1,5 @@
 import type { PayChannel } from '../../../../types/api/pay';
-import type { ClientPayParams, PaymentProvider, ProviderOrder, ProviderPayment } from './provider';
+import { NotifyError, type ClientPayParams, type NotifiedPayment, type PaymentNotifications, type PaymentProvider, type ProviderOrder, type ProviderPayment } from './provider';
 import { WechatPayClient, type WechatTransaction } from './wechatpay';
 
 /** Checks a notification or query answer against our merchant and app ids; the message of the refusal, or null. */
@@ -11,6 +11,21 @@ export function foreignTransaction(client: WechatPayClient, tx: WechatTransactio
 
 export class WechatPayProvider implements PaymentProvider {
   readonly name = 'wechat' as const;
+  /**
+   * A WeChat Pay notification: signature over the raw body, timestamp window, resource decryption,
+   * merchant and app ids, trade state; NotifyError otherwise.
+   */
+  readonly notifications: PaymentNotifications = {
+    verify: (headers, raw): NotifiedPayment => {
+      const tx = this.client.verifyNotification(headers, raw);
+      const foreign = foreignTransaction(this.client, tx);
+      if (foreign) throw new NotifyError(foreign);
+      if (tx.trade_state !== 'SUCCESS') throw new NotifyError(`trade_state is ${tx.trade_state}`);
+      if (!tx.out_trade_no || !tx.transaction_id || typeof tx.amount?.total !== 'number') throw new NotifyError('Incomplete transaction');
+      return { out_trade_no: tx.out_trade_no, transaction_id: tx.transaction_id, amount: tx.amount.total };
+    }
+  };
+
   constructor(public readonly client: WechatPayClient) {}
 
   async prepay(order: ProviderOrder, channel: PayChannel, openid: string): Promise<Record<string, string>> {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { JsapiPayParams, PayChannel } from '../../../../types/api/pay';
 import type { WechatPayCredentials } from './config';
+import { NotifyError } from './provider';
 
 /** A notification older or newer than this (seconds) is refused: replay window. */
 export const NOTIFY_MAX_SKEW_S = 5 * 60;
@@ -22,12 +23,6 @@ export interface WechatTransaction {
   amount?: { total: number; payer_total?: number; currency?: string };
 }
 
-/** A notification we refuse; `status` is the HTTP status of the FAIL answer. */
-export class NotifyError extends Error {
-  constructor(message: string, public readonly status = 400) {
-    super(message);
-  }
-}
 
 export interface PrepayInput {
   outTradeNo: string;

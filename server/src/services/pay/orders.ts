@@ -1,0 +1,309 @@
+import crypto from 'node:crypto';
+import type { Db, Queryable } from '../../db';
+import { AppError, badRequest, notFound } from '../../errors';
+import { ErrorCode } from '../../../../types/envelope';
+import { ChargeStatus, type Charge, type PayChannel, type PayGoodsKind, type PayOrder, type PayProvider, type PrePayResult } from '../../../../types/api/pay';
+import type { PaymentProvider, ProviderOrder, ProviderPayment } from '../../providers/pay/provider';
+import { ORDER_TTL_S } from '../../providers/pay/wechatpay';
+
+/** getCharge asks the provider (order-query fallback) once an unpaid order is this old… */
+export const QUERY_FALLBACK_AFTER_S = 5;
+/** …and at most this often per order. */
+const QUERY_INTERVAL_MS = 3_000;
+/** A pending identical order is reused while it has at least this long left to be paid. */
+const REUSE_MIN_LEFT_S = 15 * 60;
+/** Expired unpaid orders closed per sweep. */
+const SWEEP_BATCH = 50;
+
+const now = () => Math.floor(Date.now() / 1000);
+
+export interface OrderRow {
+  id: number;
+  out_trade_no: string;
+  user_id: number;
+  gallery_id: number | null;
+  goods_id: number;
+  amount_cents: number;
+  photo_ids: number[];
+  status: 'created' | 'paid' | 'closed';
+  provider: PayProvider;
+  channel: PayChannel | null;
+  prepay: Record<string, Record<string, string>>;
+  transaction_id: string | null;
+  paid_at: number | null;
+  created_at: number;
+}
+
+export interface GoodsRow {
+  id: number;
+  gallery_id: number | null;
+  name: string;
+  price_cents: number;
+  kind: PayGoodsKind;
+}
+
+/** A payment report we refuse (unknown order, other amount, other provider); `status` is the HTTP status. */
+export class SettleRefused extends Error {
+  constructor(message: string, public readonly status = 400) {
+    super(message);
+  }
+}
+
+export function toCharge(o: OrderRow): Charge {
+  return {
+    id: o.id,
+    status: o.status === 'paid' ? ChargeStatus.PAID : ChargeStatus.UNPAID,
+    out_trade_no: o.out_trade_no,
+    goods_id: o.goods_id,
+    gallery_id: o.gallery_id,
+    amount: o.amount_cents,
+    photo_ids: o.photo_ids,
+    state: o.status,
+    created_at: o.created_at,
+    paid_at: o.paid_at
+  };
+}
+
+/** What the provider needs of an order (it stops being payable ORDER_TTL_S after creation). */
+export function providerOrder(o: OrderRow, description = ''): ProviderOrder {
+  return { out_trade_no: o.out_trade_no, amount_cents: o.amount_cents, description, expires_at: o.created_at + ORDER_TTL_S };
+}
+
+const expired = (o: OrderRow) => o.status === 'created' && now() >= o.created_at + ORDER_TTL_S;
+
+const newTradeNo = () => `LG${Date.now().toString(36).toUpperCase()}${crypto.randomBytes(8).toString('hex')}`;
+
+/**
+ * The order book: orders and their one state change. Amounts come from the goods price only; an order moves
+ * created → paid exactly once, under a row lock, whoever reports the payment (notification,
+ * order query or the sandbox page), and the paid photos are recorded in the same transaction.
+ */
+export class OrderBook {
+  private lastQuery = new Map<number, number>();
+
+  constructor(
+    private db: Db,
+    /** The provider new orders use. */
+    public readonly provider: PaymentProvider,
+    private log: (msg: string, err?: unknown) => void = () => undefined
+  ) {}
+
+  async goods(id: number): Promise<GoodsRow> {
+    const { rows } = await this.db.query<GoodsRow>('SELECT id, gallery_id, name, price_cents, kind FROM goods WHERE id = $1', [id]);
+    if (!rows.length) throw notFound('Pay good not found');
+    return rows[0];
+  }
+
+  /** A gallery's goods: its own and the one its is_pay_down names. */
+  async galleryGoods(galleryId: number): Promise<GoodsRow[]> {
+    const { rows } = await this.db.query<GoodsRow>(
+      `SELECT id, gallery_id, name, price_cents, kind FROM goods
+       WHERE gallery_id = $1 OR id = (SELECT is_pay_down FROM galleries WHERE id = $1) ORDER BY id`,
+      [galleryId]
+    );
+    return rows;
+  }
+
+  /**
+   * An order for the photos of `photoIds` the user has not paid yet (amount = price × count).
+   * Every id already paid → 200201 with those ids. A pending identical order is reused, and the
+   * user row is locked so concurrent identical requests make one order.
+   */
+  async createPhotoOrder(userId: number, galleryId: number, goodsId: number, photoIds: number[], kind?: PayGoodsKind): Promise<PayOrder> {
+    const goods = await this.goods(goodsId);
+    if (goods.gallery_id !== null && goods.gallery_id !== galleryId) throw badRequest('This pay good does not belong to the gallery');
+    if (kind && goods.kind !== kind) throw badRequest(`This pay good is not a ${kind} good`);
+    const ids = [...new Set(photoIds)].sort((a, b) => a - b);
+    if (!ids.length) throw badRequest('imgids is required');
+    const found = await this.db.query<{ id: number }>('SELECT id FROM photos WHERE gallery_id = $1 AND id = ANY($2::int[]) AND NOT hidden', [
+      galleryId,
+      ids
+    ]);
+    if (found.rows.length !== ids.length) throw notFound('Photo not found in this gallery');
+    return this.db.tx(async (q) => {
+      await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+      const paidRows = await q.query<{ photo_id: number }>('SELECT photo_id FROM paid_images WHERE user_id = $1 AND photo_id = ANY($2::int[])', [
+        userId,
+        ids
+      ]);
+      const paid = new Set(paidRows.rows.map((r) => r.photo_id));
+      const alreadyPaid = ids.filter((id) => paid.has(id));
+      const unpaid = ids.filter((id) => !paid.has(id));
+      if (!unpaid.length) throw new AppError(ErrorCode.ALREADY_PAID, 'These photos are already paid', alreadyPaid);
+      const order = await this.pendingOrCreate(q, userId, galleryId, goods, unpaid, goods.price_cents * unpaid.length);
+      return { ...toCharge(order), already_paid: alreadyPaid };
+    });
+  }
+
+  /** The pay component's purchase of a photo-less good: one charge per user and good (a paid one is answered as is). */
+  async createGoodsOrder(userId: number, goodsId: number): Promise<Charge> {
+    const goods = await this.goods(goodsId);
+    return this.db.tx(async (q) => {
+      await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+      const paid = await q.query<OrderRow>(
+        `SELECT * FROM orders WHERE user_id = $1 AND goods_id = $2 AND status = 'paid' AND cardinality(photo_ids) = 0 LIMIT 1`,
+        [userId, goodsId]
+      );
+      if (paid.rows.length) return toCharge(paid.rows[0]);
+      return toCharge(await this.pendingOrCreate(q, userId, goods.gallery_id, goods, [], goods.price_cents));
+    });
+  }
+
+  private async pendingOrCreate(q: Queryable, userId: number, galleryId: number | null, goods: GoodsRow, ids: number[], amount: number): Promise<OrderRow> {
+    const pending = await q.query<OrderRow>(
+      `SELECT * FROM orders WHERE user_id = $1 AND goods_id = $2 AND status = 'created' AND provider = $3
+         AND photo_ids = $4::int[] AND amount_cents = $5 AND created_at > $6 ORDER BY id DESC LIMIT 1`,
+      [userId, goods.id, this.provider.name, ids, amount, now() - ORDER_TTL_S + REUSE_MIN_LEFT_S]
+    );
+    if (pending.rows.length) return pending.rows[0];
+    const { rows } = await q.query<OrderRow>(
+      `INSERT INTO orders (out_trade_no, user_id, gallery_id, goods_id, amount_cents, photo_ids, provider, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6::int[], $7, $8) RETURNING *`,
+      [newTradeNo(), userId, galleryId, goods.id, amount, ids, this.provider.name, now()]
+    );
+    return rows[0];
+  }
+
+  /** The user's own order (404 for anyone else's: ids are not secrets, ownership is checked). */
+  async ownOrder(userId: number, orderId: number): Promise<OrderRow> {
+    const { rows } = await this.db.query<OrderRow>('SELECT * FROM orders WHERE id = $1 AND user_id = $2', [orderId, userId]);
+    if (!rows.length) throw notFound('Charge not found');
+    return rows[0];
+  }
+
+  async orderByTradeNo(outTradeNo: string): Promise<OrderRow | null> {
+    const { rows } = await this.db.query<OrderRow>('SELECT * FROM orders WHERE out_trade_no = $1', [outTradeNo]);
+    return rows[0] ?? null;
+  }
+
+  /** The gallery's is_pay_down (its pay good id, 0 for free downloads); 404 for an unknown gallery. */
+  async galleryPayDown(galleryId: number): Promise<number> {
+    const { rows } = await this.db.query<{ is_pay_down: number }>('SELECT is_pay_down FROM galleries WHERE id = $1', [galleryId]);
+    if (!rows.length) throw notFound('Gallery not found');
+    return rows[0].is_pay_down;
+  }
+
+  async latestOrderOfGoods(userId: number, goodsId: number): Promise<OrderRow> {
+    const { rows } = await this.db.query<OrderRow>(
+      `SELECT * FROM orders WHERE user_id = $1 AND goods_id = $2 ORDER BY (status = 'paid') DESC, id DESC LIMIT 1`,
+      [userId, goodsId]
+    );
+    if (!rows.length) throw notFound('Charge not found');
+    return rows[0];
+  }
+
+  /** Prepay (stored per channel and reused) and the client's pay parameters; status 1 when nothing is left to pay. */
+  async prepay(order: OrderRow, channel: PayChannel, openid: string, description: string): Promise<PrePayResult> {
+    const base = { id: order.id, out_trade_no: order.out_trade_no, amount: order.amount_cents, provider: order.provider, channel };
+    if (order.status === 'paid') return { ...base, status: ChargeStatus.PAID };
+    if (order.status === 'closed' || expired(order)) throw badRequest('This charge is closed; start a new payment');
+    if (order.provider !== this.provider.name) throw badRequest('This charge was made with another payment provider; start a new payment');
+    const po = providerOrder(order, description);
+    let stored = order.prepay?.[channel];
+    if (!stored) {
+      try {
+        stored = await this.provider.prepay(po, channel, openid);
+      } catch (err) {
+        this.log('prepay failed', err);
+        throw new AppError(ErrorCode.INTERNAL, 'The payment provider is unavailable, please try again');
+      }
+      await this.db.query(`UPDATE orders SET prepay = prepay || jsonb_build_object($2::text, $3::jsonb), channel = $4 WHERE id = $1`, [
+        order.id,
+        channel,
+        JSON.stringify(stored),
+        channel
+      ]);
+    }
+    return { ...base, status: ChargeStatus.UNPAID, ...this.provider.clientParams(po, channel, stored) };
+  }
+
+  /**
+   * The one state change: created → paid, with the paid photos recorded, in one transaction that
+   * locks the order row. A repeated report answers 'already'. Refuses an unknown order, another
+   * provider's order, or an amount other than the order's.
+   */
+  async settle(outTradeNo: string, payment: ProviderPayment, provider: PayProvider): Promise<'applied' | 'already'> {
+    const result = await this.db.tx(async (q) => {
+      const { rows } = await q.query<OrderRow>('SELECT * FROM orders WHERE out_trade_no = $1 FOR UPDATE', [outTradeNo]);
+      const order = rows[0];
+      if (!order) throw new SettleRefused('Unknown out_trade_no', 404);
+      if (order.provider !== provider) throw new SettleRefused('Order belongs to another provider');
+      if (payment.amount !== order.amount_cents) throw new SettleRefused('Amount does not match the order');
+      if (order.status === 'paid') return 'already' as const;
+      const t = now();
+      const dup = await q.query('SELECT 1 FROM orders WHERE transaction_id = $1 AND id <> $2', [payment.transaction_id, order.id]);
+      if (dup.rows.length) throw new SettleRefused('transaction_id already settled another order');
+      await q.query(`UPDATE orders SET status = 'paid', transaction_id = $2, paid_at = $3 WHERE id = $1`, [order.id, payment.transaction_id, t]);
+      if (order.photo_ids.length) {
+        await q.query(
+          `INSERT INTO paid_images (user_id, photo_id, order_id, created_at)
+           SELECT $1, p.id, $2, $3 FROM photos p WHERE p.id = ANY($4::int[]) ON CONFLICT DO NOTHING`,
+          [order.user_id, order.id, t, order.photo_ids]
+        );
+      }
+      return 'applied' as const;
+    });
+    return result;
+  }
+
+  /**
+   * getCharge: the order's status. An unpaid order older than a few seconds is checked with the
+   * provider first (the query fallback); an expired one is closed (after a last query, so a
+   * payment at the last second still counts).
+   */
+  async charge(order: OrderRow): Promise<Charge> {
+    if (expired(order) && order.provider === this.provider.name) return toCharge(await this.closeExpired(order));
+    if (order.status !== 'created' || now() - order.created_at < QUERY_FALLBACK_AFTER_S || order.provider !== this.provider.name) {
+      return toCharge(order);
+    }
+    const last = this.lastQuery.get(order.id) ?? 0;
+    if (Date.now() - last < QUERY_INTERVAL_MS) return toCharge(order);
+    this.lastQuery.set(order.id, Date.now());
+    if (this.lastQuery.size > 10_000) this.lastQuery.clear();
+    try {
+      const payment = await this.provider.query(providerOrder(order));
+      if (!payment) return toCharge(order);
+      await this.settle(order.out_trade_no, payment, order.provider);
+    } catch (err) {
+      this.log('order query fallback failed', err);
+      return toCharge(order);
+    }
+    return toCharge(await this.reload(order.id));
+  }
+
+  /**
+   * An expired unpaid order: paid after all (the provider says so) → settled; otherwise the
+   * provider closes it and so do we. A provider error leaves it as it is for the next try.
+   */
+  async closeExpired(order: OrderRow): Promise<OrderRow> {
+    if (!expired(order)) return order;
+    try {
+      const po = providerOrder(order);
+      const payment = await this.provider.query(po);
+      if (payment) {
+        await this.settle(order.out_trade_no, payment, order.provider);
+      } else {
+        await this.provider.close(po);
+        await this.db.query(`UPDATE orders SET status = 'closed' WHERE id = $1 AND status = 'created'`, [order.id]);
+      }
+    } catch (err) {
+      this.log('closing an expired order failed', err);
+    }
+    return this.reload(order.id);
+  }
+
+  /** Close this provider's expired unpaid orders, oldest first, a batch at a time; returns how many were looked at. */
+  async sweepExpired(): Promise<number> {
+    const { rows } = await this.db.query<OrderRow>(
+      `SELECT * FROM orders WHERE status = 'created' AND provider = $1 AND created_at <= $2 ORDER BY id LIMIT $3`,
+      [this.provider.name, now() - ORDER_TTL_S, SWEEP_BATCH]
+    );
+    for (const order of rows) await this.closeExpired(order);
+    return rows.length;
+  }
+
+  private async reload(id: number): Promise<OrderRow> {
+    const { rows } = await this.db.query<OrderRow>('SELECT * FROM orders WHERE id = $1', [id]);
+    return rows[0];
+  }
+}
