@@ -9,7 +9,7 @@ import { createServices, type Services } from './services';
 import { createProviders, type Providers } from './providers';
 import { InProcessBus, type LiveBus } from './live/bus';
 import { AppError } from './errors';
-import { schemaOptions, sendError } from './http';
+import { requireDeclaredRoutes, schemaOptions, sendError } from './http';
 import { viewerOf, type Viewer } from './viewer';
 import { ErrorCode } from '../../types/envelope';
 import { tokenFromHeader } from './services/session/session';
@@ -19,7 +19,7 @@ import sessionRoutes from './routes/session';
 import galleryRoutes from './routes/gallery';
 import photoRoutes from './routes/photos';
 import imageRoutes from './routes/image';
-import h5Routes from './routes/h5';
+import h5Routes, { H5_STATIC_ROUTES } from './routes/h5';
 import websocket from '@fastify/websocket';
 import liveGateway, { LIVE_WS_OPTIONS, closeLiveSockets } from './live/gateway';
 
@@ -54,6 +54,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     }
   });
 
+  // Every route comes from a declared call (types/api), except the H5 build's static files.
+  const checkRoutes = requireDeclaredRoutes(app, H5_STATIC_ROUTES);
+
   // Sandbox SMS codes go to this app's log (gated pages).
   const providers = deps.providers ?? createProviders(deps.config, (line) => app.log.info(line));
   const ctx = createServices({
@@ -81,6 +84,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   });
   // The request becomes a Viewer once, after its input was validated.
   app.addHook('preHandler', async (req) => {
+    if (!req.token && req.routeOptions.config.tokenInQuery) {
+      const t = (req.query as { token?: unknown } | undefined)?.token;
+      if (typeof t === 'string' && t) req.token = t;
+    }
     req.viewer = viewerOf(await ctx.sessions.resolve(req.token), req.ip, req.token);
   });
 
@@ -125,5 +132,6 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     await (await import('./routes/permission')).default(api, ctx);
     await h5Routes(api, ctx);
   });
+  checkRoutes();
   return { app, services: ctx };
 }

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteShorthandOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { WebsocketHandler } from '@fastify/websocket';
 import { ErrorCode, type Envelope } from '../../types/envelope';
 import { envelopeOf, type ApiCall, type CallBody, type CallData, type CallParams, type CallQuery } from '../../types/api/contract';
 import type { default as Ajv, Plugin } from 'ajv';
@@ -6,6 +7,16 @@ import { AppError, badRequest } from './errors';
 import type { Viewer } from './viewer';
 
 declare module 'fastify' {
+  /** A route's `config`, read by app.ts's hooks and the startup check. */
+  interface FastifyContextConfig {
+    /** The declared call the route was registered from (route()). */
+    declared?: ApiCall;
+    /**
+     * The session token may come as `?token=` (the live WebSocket: browsers cannot set its
+     * headers); app.ts builds the Viewer from it when no Authorization header was sent.
+     */
+    tokenInQuery?: boolean;
+  }
   interface FastifyRequest {
     /** The bearer token as sent (app.ts onRequest). */
     token: string | undefined;
@@ -40,8 +51,17 @@ export interface CallInput<C extends ApiCall> {
 
 type Answer<C extends ApiCall> = C['schema'] extends { response: unknown } ? CallData<C> : unknown;
 
-/** Route options a call may add (a body limit, a rate-limit config, its own content parsers are set on the scope). */
-export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'config'>;
+/**
+ * Route options a call may add: a body limit, `tokenInQuery`, and for the live channel the
+ * WebSocket handler with a preHandler that refuses before the upgrade (its own content
+ * parsers are set on the scope the call is registered in).
+ */
+export interface RouteExtras {
+  bodyLimit?: number;
+  tokenInQuery?: boolean;
+  preHandler?: (req: FastifyRequest) => Promise<void>;
+  wsHandler?: WebsocketHandler;
+}
 
 /**
  * Register one declared call: Fastify validates params, query and body by the
@@ -57,11 +77,13 @@ export function route<C extends ApiCall>(app: FastifyInstance, call: C, handler:
   if (s.body) schema.body = s.body;
   if (s.response) schema.response = { 200: envelopeOf(s.response) };
   const integers = { params: integerFields(s.params), query: integerFields(s.query), body: integerFields(s.body) };
+  const { tokenInQuery, ...options } = extras;
   app.route({
     method: call.method,
     url: call.path,
     schema,
-    ...extras,
+    ...options,
+    config: { declared: call, tokenInQuery },
     preValidation: async (req: FastifyRequest) => {
       // A POST without a body is checked as an empty object, so a missing field is named.
       if (s.body && (req.body === undefined || req.body === null)) req.body = {};
@@ -70,7 +92,7 @@ export function route<C extends ApiCall>(app: FastifyInstance, call: C, handler:
       checkIntegerText(req.body, integers.body);
     },
     handler: async (req, reply) => {
-      const input = { params: req.params, query: req.query, body: req.body, viewer: req.viewer, req, reply } as CallInput<C>;
+      const input = { params: req.params, query: req.query, body: req.body, viewer: req.viewer, req, reply } as unknown as CallInput<C>;
       const data = await handler(input);
       return s.response ? ok(data) : data;
     }
@@ -136,21 +158,22 @@ export const schemaOptions = {
   schemaErrorFormatter: (errors: unknown[], dataVar: string) => new Error(validationMessage(errors as AjvError[], dataVar))
 };
 
-// ---- Transitional: hand-written parsers of routes not yet registered from a contract. They go with the last of them.
 
-/** Parse a non-negative integer query value; a clear 400 otherwise. */
-export function intParam(name: string, value: unknown, def: number, max = Number.MAX_SAFE_INTEGER): number {
-  if (value === undefined || value === '' || value === null) return def;
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= max) return value;
-  if (typeof value !== 'string' || !/^\d{1,15}$/.test(value)) throw badRequest(`${name} must be a non-negative integer`);
-  const n = Number(value);
-  if (n > max) throw badRequest(`${name} must be at most ${max}`);
-  return n;
-}
-
-export function strParam(name: string, value: unknown, maxLen = 200): string | undefined {
-  if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value !== 'string') throw badRequest(`${name} must be a string`);
-  if (value.length > maxLen) throw badRequest(`${name} is longer than ${maxLen} characters`);
-  return value;
+/**
+ * Every route comes from a declared call (route() marks it). Returns the check to run once the
+ * routes are registered: it throws, naming them, when a route was added any other way, except
+ * `infrastructure` (`METHOD /url`: the H5 build's static files).
+ */
+export function requireDeclaredRoutes(app: FastifyInstance, infrastructure: readonly string[]): () => void {
+  const undeclared: string[] = [];
+  app.addHook('onRoute', (r) => {
+    if (r.config?.declared) return;
+    for (const method of [r.method].flat()) {
+      const name = `${method} ${r.url}`;
+      if (!infrastructure.includes(name)) undeclared.push(name);
+    }
+  });
+  return () => {
+    if (undeclared.length) throw new Error(`Routes must be registered from a declared call (types/api): ${undeclared.join(', ')}`);
+  };
 }

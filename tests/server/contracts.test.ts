@@ -9,7 +9,7 @@ import Fastify from 'fastify';
 import { BACKENDS, startTestServer, insertGallery, insertPhotos, type TestServer } from './helpers';
 import { defineCall } from '../../types/api/contract';
 import { Id, IdCsv, splitIds } from '../../types/api/schema';
-import { route, schemaOptions } from '../../server/src/http';
+import { requireDeclaredRoutes, route, schemaOptions } from '../../server/src/http';
 import { viewerOf } from '../../server/src/viewer';
 
 describe.each(BACKENDS)('declared calls on %s', (backend) => {
@@ -87,6 +87,19 @@ describe('route()', () => {
     expect((await a.inject({ method: 'POST', url: '/echo/0', payload: { ids: '1' } })).json().msg).toBe('id must be a positive integer');
     expect((await a.inject({ method: 'POST', url: '/echo/7', payload: { ids: '1,2,3,4' } })).json().msg).toBe('ids must be a comma-separated list of at most 3 ids');
     expect((await a.inject({ method: 'POST', url: '/echo/7', payload: { ids: '1', note: 'too long' } })).json().msg).toMatch(/^note /);
+    await a.close();
+  });
+});
+
+describe('requireDeclaredRoutes()', () => {
+  it('names a route added without a declared call, and passes declared ones and the listed infrastructure', async () => {
+    const a = Fastify({ ajv: schemaOptions.ajv, schemaErrorFormatter: schemaOptions.schemaErrorFormatter });
+    const check = requireDeclaredRoutes(a, ['GET /static/*', 'HEAD /static/*']);
+    route(a, defineCall('GET', '/declared', { query: T.Object({}) , response: T.Object({}) }), () => ({}));
+    a.get('/static/*', async () => 'file');
+    expect(() => check()).not.toThrow();
+    a.post('/stray', async () => 'nope');
+    expect(() => check()).toThrow(/declared call.*POST \/stray/);
     await a.close();
   });
 });

@@ -34,7 +34,7 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     s = await startTestServer(backend);
     now = Math.floor(Date.now() / 1000);
     const logs: string[] = [];
-    expect(await seedDemo(s.services, { photos: 24, now, log: (m) => logs.push(m) })).toBe(DEMO_LINK_ID);
+    expect(await seedDemo({ ...s.services, db: s.db }, { photos: 24, now, log: (m) => logs.push(m) })).toBe(DEMO_LINK_ID);
     expect(logs.length).toBeGreaterThan(0);
     const { rows } = await s.db.query<G>('SELECT * FROM galleries ORDER BY id');
     galleries = Object.fromEntries(rows.map((g) => [g.link_id, g]));
@@ -108,7 +108,7 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     for (const r of rows) {
       const buf = (await s.services.store.get(originalKey(r.hash)))!;
       expect((await sharp(buf).metadata()).format).toBe('jpeg');
-      const again = await new ImageService(s.services).ingest(buf);
+      const again = await new ImageService({ db: s.db, store: s.services.store }).ingest(buf);
       expect(again.shoottime).toBe(r.shoottime);
     }
   });
@@ -125,7 +125,7 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
 
   it('does nothing the second time', async () => {
     const before = await s.db.query<{ n: number }>('SELECT (SELECT count(*) FROM galleries) + (SELECT count(*) FROM photos) AS n');
-    expect(await seedDemo(s.services, { photos: 24 })).toBe(DEMO_LINK_ID);
+    expect(await seedDemo({ ...s.services, db: s.db }, { photos: 24 })).toBe(DEMO_LINK_ID);
     const after = await s.db.query<{ n: number }>('SELECT (SELECT count(*) FROM galleries) + (SELECT count(*) FROM photos) AS n');
     expect(after.rows[0].n).toBe(before.rows[0].n);
   });
@@ -137,7 +137,7 @@ describe('demo seed at full size', () => {
     const s = await startTestServer('pglite');
     try {
       const t0 = Date.now();
-      expect(await seedDemo(s.services)).toBe(DEMO_LINK_ID);
+      expect(await seedDemo({ ...s.services, db: s.db })).toBe(DEMO_LINK_ID);
       const elapsed = Date.now() - t0;
       const { rows } = await s.db.query<{ n: number }>("SELECT count(*)::int AS n FROM photos WHERE gallery_id IN (SELECT id FROM galleries WHERE link_id IN ('demo2026', 'carpet26'))");
       expect(rows[0].n).toBe(DEMO_PHOTO_COUNT);

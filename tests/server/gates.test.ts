@@ -71,7 +71,7 @@ describe.each(BACKENDS)('gated pages on %s', (backend) => {
   async function gallery(kind: 'watermark' | 'pgdata', gate: { access_type: 'password' | 'phone'; password?: string; whitelist?: string[] }) {
     const n = ++seq;
     const id = await insertGallery(s.db, { link_id: `gate${String(n).padStart(4, '0')}`, name: `Gated ${n}`, config: { original_photo: 1 }, pagedata: { components: [] }, desc: 'secret page text' });
-    const images = new ImageService(s.services);
+    const images = new ImageService({ db: s.db, store: s.services.store });
     const photos: { id: number; hash: string }[] = [];
     for (let i = 0; i < 2; i++) {
       const buf = await sharp({ create: { width: 320, height: 200, channels: 3, background: { r: (37 * n) % 256, g: 40 + 120 * i, b: (53 * n) % 256 } } }).jpeg().toBuffer();

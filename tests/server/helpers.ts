@@ -6,6 +6,7 @@ import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import { openPglite, openPostgres, type Db } from '../../server/src/db';
 import { LocalStore, type ObjectStore } from '../../server/src/storage';
+import { createProviders, type Providers } from '../../server/src/providers';
 
 /** The database backends every server suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const BACKENDS: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -23,7 +24,13 @@ export interface TestServer {
  * PostgreSQL of TEST_DATABASE_URL (dropped at close). `store`: another object
  * store than DATA_DIR/objects (e.g. an S3Store).
  */
-export async function startTestServer(backend: 'pglite' | 'postgres', env: Record<string, string> = {}, store?: ObjectStore): Promise<TestServer> {
+export async function startTestServer(
+  backend: 'pglite' | 'postgres',
+  env: Record<string, string> = {},
+  store?: ObjectStore,
+  /** Replaces the configured providers (a fake login, payment or SMS provider). */
+  providers?: (configured: Providers) => Providers
+): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lg-test-'));
   let db: Db;
   let dropSchema: (() => Promise<void>) | null = null;
@@ -43,7 +50,13 @@ export async function startTestServer(backend: 'pglite' | 'postgres', env: Recor
     db = await openPglite(null);
   }
   const config = loadConfig({ DATA_DIR: dataDir, H5_DIR: path.join(dataDir, 'no-h5'), ...env });
-  const { app, services: ctx } = await buildApp({ config, db, store: store ?? new LocalStore(path.join(dataDir, 'objects')) });
+  const configured = createProviders(config, () => undefined);
+  const { app, services: ctx } = await buildApp({
+    config,
+    db,
+    store: store ?? new LocalStore(path.join(dataDir, 'objects')),
+    providers: providers ? providers(configured) : undefined
+  });
   await app.ready();
   return {
     app,

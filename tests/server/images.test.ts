@@ -56,7 +56,7 @@ describe.each(BACKENDS)('images on %s', (backend) => {
 
   beforeAll(async () => {
     s = await startTestServer(backend);
-    images = new ImageService(s.services);
+    images = new ImageService({ db: s.db, store: s.services.store });
     icon = await images.ingest(await sharp({ create: { width: 200, height: 100, channels: 4, background: '#ffffffff' } }).png().toBuffer(), 'icon.png');
     plainId = await insertGallery(s.db, { link_id: 'plain001', config: { original_photo: 1 } });
     markedId = await insertGallery(s.db, { link_id: 'marked01', watermarks: { ...WM, icon: icon.hash }, config: { original_photo: 0 } });

@@ -37,7 +37,7 @@ describe.each(BACKENDS)('paid originals on %s', (backend) => {
   }
 
   async function add(gallery: number, seed: number): Promise<{ id: number; img: IngestedImage }> {
-    const images = new ImageService(s.services);
+    const images = new ImageService({ db: s.db, store: s.services.store });
     const img = await images.ingest(await jpeg(seed), `IMG_${seed}.JPG`);
     const id = (await images.addPhoto(s.db, gallery, img, { origin: `IMG_${seed}.JPG` }))!.id;
     return { id, img };
@@ -52,7 +52,7 @@ describe.each(BACKENDS)('paid originals on %s', (backend) => {
 
   beforeAll(async () => {
     s = await startTestServer(backend);
-    const icon = await new ImageService(s.services).ingest(await sharp({ create: { width: 200, height: 100, channels: 4, background: '#ffffffff' } }).png().toBuffer());
+    const icon = await new ImageService({ db: s.db, store: s.services.store }).ingest(await sharp({ create: { width: 200, height: 100, channels: 4, background: '#ffffffff' } }).png().toBuffer());
     paidGallery = await insertGallery(s.db, { link_id: 'paid0001', watermarks: { ...WM, icon: icon.hash }, config: { original_photo: 0 } });
     freeGallery = await insertGallery(s.db, { link_id: 'free0001', config: { original_photo: 1 } });
     other = await insertGallery(s.db, { link_id: 'othr0001', watermarks: { ...WM, icon: icon.hash }, config: { original_photo: 0 } });

@@ -52,7 +52,7 @@ describe.each(BACKENDS)('zip downloads on %s', (backend) => {
     s = await startTestServer(backend);
     paidGallery = await insertGallery(s.db, { link_id: 'zippaid1', name: 'Gala 2026 / night', config: { original_photo: 0 } });
     freeGallery = await insertGallery(s.db, { link_id: 'zipfree1', name: '婚礼', config: { original_photo: 1 } });
-    const images = new ImageService(s.services);
+    const images = new ImageService({ db: s.db, store: s.services.store });
     for (let i = 0; i < 4; i++) {
       const img = await images.ingest(await jpeg(i));
       // Two photos share a file name: the archive de-duplicates it.

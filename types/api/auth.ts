@@ -1,6 +1,7 @@
 import * as T from 'typebox';
 import { defineCall } from './contract';
 import { UserInfoSchema, type UserInfo } from './session';
+import { Text } from './schema';
 
 /**
  * Login contracts (issue 5 item 1). The session token from `GET /session.js`
@@ -65,6 +66,8 @@ export const AVATAR_MAX = 500;
 export const AUTH_CALLBACK_PATH = '/auth/callback';
 /** The sandbox authorise page (served only while the sandbox is on). */
 export const SANDBOX_AUTHORIZE_PATH = '/sandbox/oauth/authorize';
+/** Where the sandbox page's form goes; it redirects back to our callback with a code. */
+export const SANDBOX_APPROVE_PATH = '/sandbox/oauth/approve';
 
 /** Providers that `oauth/start` accepts: WeChat H5 (snsapi_userinfo), desktop QR (snsapi_login), the local sandbox. */
 export type OAuthProviderId = 'wechat' | 'qr' | 'sandbox';
@@ -95,12 +98,13 @@ export interface MpLoginRequest {
 }
 
 /** Answer of `mp/login` (and what `/session.js` shows after an OAuth login). */
-export interface AuthLoginResult {
+export const AuthLoginResultSchema = T.Object({
   /** The same token the caller sent: sessions are upgraded, not replaced. */
-  token: string;
-  user: UserInfo;
-  provider: LoginProviderId;
-}
+  token: T.String(),
+  user: UserInfoSchema,
+  provider: T.Unsafe<LoginProviderId>({ type: 'string' })
+});
+export type AuthLoginResult = T.Static<typeof AuthLoginResultSchema>;
 
 /** `GET /api/v2/auth/oauth/start` query. */
 export interface OAuthStartQuery {
@@ -112,12 +116,13 @@ export interface OAuthStartQuery {
 }
 
 /** Answer of `oauth/start`. */
-export interface OAuthStartResult {
+export const OAuthStartResultSchema = T.Object({
   /** Where to send the browser (WeChat, the QR page, or the sandbox page). */
-  url: string;
+  url: T.String(),
   /** Seconds the state stays valid. */
-  expires_in: number;
-}
+  expires_in: T.Integer()
+});
+export type OAuthStartResult = T.Static<typeof OAuthStartResultSchema>;
 
 /** `POST /api/v2/userinfo/profile` body: the fill-in nickname and avatar components. At least one field. */
 export interface ProfileUpdateRequest {
@@ -156,4 +161,67 @@ export const avatarCalls = {
   upload: defineCall('POST', AVATAR_UPLOAD_PATH, { response: AvatarUploadResultSchema }),
   /** A stored avatar by content hash (public, immutable). */
   file: defineCall('GET', '/avatars/:file', { params: T.Object({ file: T.String({ maxLength: 80 }) }) }, 'image/jpeg')
+};
+
+/** Longest login code (mini-program, OAuth, sandbox) and OAuth state accepted. */
+export const LOGIN_CODE_MAX = 256;
+const REDIRECT_MAX = 1000;
+
+const enumOf = <V extends string>(values: readonly V[], errorMessage: string) => T.Unsafe<V>({ type: 'string', enum: [...values], errorMessage });
+
+export const authCalls = {
+  /** Mini-program login (Authorization: the session token; the code is single-use, never retried). */
+  mpLogin: defineCall('POST', '/api/v2/auth/mp/login', {
+    body: T.Object({ code: T.String({ minLength: 1, maxLength: LOGIN_CODE_MAX, errorMessage: `must be a login code of at most ${LOGIN_CODE_MAX} characters` }) }),
+    response: AuthLoginResultSchema
+  }),
+  oauthStart: defineCall('GET', '/api/v2/auth/oauth/start', {
+    query: T.Object({
+      provider: enumOf<OAuthProviderId>(['wechat', 'qr', 'sandbox'], 'must be wechat, qr or sandbox'),
+      redirect: T.Optional(T.String({ maxLength: REDIRECT_MAX, errorMessage: 'must be a path on this site' })),
+      lang: T.Optional(enumOf<QrLang | ''>(['cn', 'en', ''], 'must be cn or en'))
+    }),
+    response: OAuthStartResultSchema
+  }),
+  /**
+   * The providers' redirect back: 302 to the flow's same-origin path, or a refusal (an HTML page
+   * for browsers, the envelope otherwise). Code and state are checked by the service, so that a
+   * browser gets the page for every refusal.
+   */
+  callback: defineCall('GET', AUTH_CALLBACK_PATH, { query: T.Object({ code: T.Optional(Text(4000)), state: T.Optional(Text(4000)) }) }, 'redirect or text/html'),
+  /**
+   * The fill-in nickname and avatar of a logged-in user. The fields are checked by the service:
+   * a nickname is trimmed before its length counts, and a number is refused rather than coerced.
+   */
+  profile: defineCall('POST', '/api/v2/userinfo/profile', {
+    body: T.Object({ nickname: T.Optional(T.Unknown()), avatar: T.Optional(T.Unknown()) }),
+    response: UserInfoSchema
+  }),
+  /** The local sandbox's authorise page ('Sandbox login — not WeChat'); 404 while the sandbox is off. */
+  sandboxAuthorize: defineCall(
+    'GET',
+    SANDBOX_AUTHORIZE_PATH,
+    {
+      query: T.Object({
+        state: T.Optional(T.String({ maxLength: 100, errorMessage: 'must be at most 100 characters' })),
+        redirect_uri: T.Optional(T.String({ maxLength: REDIRECT_MAX, errorMessage: `must be at most ${REDIRECT_MAX} characters` })),
+        scope: T.Optional(Text(64)),
+        lang: T.Optional(Text(8))
+      })
+    },
+    'text/html'
+  ),
+  /** The sandbox page's Authorise button: 302 to our callback with a fresh single-use code. */
+  sandboxApprove: defineCall(
+    'GET',
+    SANDBOX_APPROVE_PATH,
+    {
+      query: T.Object({
+        state: T.Optional(T.String({ maxLength: 100, errorMessage: 'must be at most 100 characters' })),
+        redirect_uri: T.Optional(T.String({ maxLength: REDIRECT_MAX, errorMessage: `must be at most ${REDIRECT_MAX} characters` })),
+        nickname: T.Optional(Text(200))
+      })
+    },
+    'redirect'
+  )
 };

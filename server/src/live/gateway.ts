@@ -2,8 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Socket } from 'node:net';
 import WebSocketClass, { type WebSocket } from 'ws';
 import type { Services } from '../services';
-import { AppError, badRequest, unauthorized } from '../errors';
-import { intParam } from '../http';
+import { AppError, badRequest } from '../errors';
+import { route } from '../http';
+import { viewerOf } from '../viewer';
+import { liveCalls } from '../../../types/api/live';
+import type { CallQuery } from '../../../types/api/contract';
+import { MAX_ID } from '../../../types/api/schema';
 import { LIVE_BATCH_MAX, LIVE_COALESCE_MS, LIVE_HEARTBEAT_MS, LIVE_PATH, type LiveMessage, type LiveServerFrame } from '../../../types/live';
 
 /** Client frames are tiny JSON objects; anything bigger closes the socket (ws answers 1009). */
@@ -19,7 +23,6 @@ const MAX_BUFFERED_BYTES = 1 << 20;
 const CLOSE_GRACE_MS = 2000;
 /** No envelope code exists for "full"; HTTP 503 travels as the code like the other 4xx/5xx codes. */
 const SERVICE_UNAVAILABLE = 503;
-const MAX_INT = 2_147_483_647;
 const OPEN = 1;
 const CLOSED = 3;
 
@@ -187,9 +190,9 @@ function sendFrame(socket: WebSocket, frame: LiveServerFrame): void {
 
 const hello = (room: number): LiveServerFrame => ({ type: 'hello', room, srv_time: Math.floor(Date.now() / 1000) });
 
-/** A positive gallery id from a query value or a client frame, or null. */
+/** A positive gallery id from a client frame, or null. */
 function galleryIdOf(v: unknown): number | null {
-  return typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= MAX_INT ? v : null;
+  return typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= MAX_ID ? v : null;
 }
 
 export interface GatewayOptions {
@@ -197,13 +200,14 @@ export interface GatewayOptions {
 }
 
 /**
- * GET /api/v2/live?token=…&gallery=…: the live channel's WebSocket. Checks run before
- * the upgrade, so a refused client gets an ordinary envelope (401, 400, 404, 503) and
- * no socket. Every process delivers what its bus carries to its own sockets.
+ * GET /api/v2/live?token=…&gallery=… (types/api/live.ts): the live channel's WebSocket.
+ * Checks run before the upgrade (LiveAccess), so a refused client gets an ordinary
+ * envelope (401, 400, 404, 403, 503) and no socket. Every process delivers what its bus
+ * carries to its own sockets.
  */
-export default async function liveGateway(app: FastifyInstance, ctx: Services, opts: GatewayOptions = {}) {
+export default async function liveGateway(app: FastifyInstance, s: Services, opts: GatewayOptions = {}) {
   const rooms = new LiveRooms();
-  const unsubscribe = ctx.bus.subscribe((msg) => rooms.deliver(msg));
+  const unsubscribe = s.bus.subscribe((msg) => rooms.deliver(msg));
 
   // Protocol-level heartbeat: a socket that did not answer the previous ping is gone.
   const heartbeat = setInterval(() => {
@@ -228,50 +232,43 @@ export default async function liveGateway(app: FastifyInstance, ctx: Services, o
     rooms.close();
   });
 
-  const checkUpgrade = async (req: FastifyRequest<{ Querystring: Record<string, unknown> }>) => {
-    const q = req.query ?? {};
-    const token = typeof q.token === 'string' && q.token ? q.token : req.token;
-    const user = await ctx.sessions.resolve(token);
-    if (!user) throw unauthorized('A valid session token is required');
-    const id = intParam('gallery', q.gallery, 0, MAX_INT);
-    if (!id) throw badRequest('gallery is required');
-    await ctx.galleries.cachedById(id);
-    // A gated gallery's live photos (image_add carries hashes) need its pass too.
-    await ctx.gates.service.assertPass(user.id, id, 403);
-    if (rooms.clients.size >= ctx.config.liveMaxConnections) {
-      throw new AppError(SERVICE_UNAVAILABLE, 'Too many live connections, try again later');
-    }
-  };
+  const full = () => rooms.clients.size >= s.config.liveMaxConnections;
 
-  app.route<{ Querystring: Record<string, unknown> }>({
-    method: 'GET',
-    url: LIVE_PATH,
-    preValidation: checkUpgrade,
+  route(
+    app,
+    liveCalls.connect,
     // A plain GET (no upgrade) that passed the checks.
-    handler: async () => {
+    () => {
       throw badRequest('WebSocket upgrade required');
     },
-    wsHandler: (socket, req) => {
-      // Concurrent upgrades can pass the check together; the cap still holds.
-      if (rooms.clients.size >= ctx.config.liveMaxConnections) {
-        socket.close(1013, 'too many connections');
-        return;
+    {
+      tokenInQuery: true,
+      preHandler: async (req) => {
+        await s.liveAccess.assertCanWatch(req.viewer, (req.query as CallQuery<typeof liveCalls.connect>).gallery);
+        if (full()) throw new AppError(SERVICE_UNAVAILABLE, 'Too many live connections, try again later');
+      },
+      wsHandler: (socket, req) => {
+        // Concurrent upgrades can pass the check together; the cap still holds.
+        if (full()) {
+          socket.close(1013, 'too many connections');
+          return;
+        }
+        const room = (req.query as CallQuery<typeof liveCalls.connect>).gallery;
+        const client = rooms.add(socket);
+        rooms.join(client, room);
+        socket.on('pong', () => {
+          client.alive = true;
+        });
+        socket.on('close', () => rooms.remove(client));
+        socket.on('message', (data, isBinary) => {
+          client.alive = true;
+          if (isBinary) return;
+          void onClientFrame(client, String(data), req);
+        });
+        sendFrame(socket, hello(room));
       }
-      const room = Number((req.query as Record<string, unknown>).gallery);
-      const client = rooms.add(socket);
-      rooms.join(client, room);
-      socket.on('pong', () => {
-        client.alive = true;
-      });
-      socket.on('close', () => rooms.remove(client));
-      socket.on('message', (data, isBinary) => {
-        client.alive = true;
-        if (isBinary) return;
-        void onClientFrame(client, String(data), req);
-      });
-      sendFrame(socket, hello(room));
     }
-  });
+  );
 
   async function onClientFrame(client: Client, text: string, req: FastifyRequest): Promise<void> {
     let frame: unknown;
@@ -287,14 +284,9 @@ export default async function liveGateway(app: FastifyInstance, ctx: Services, o
     if (id === null) return;
     if (f.type === 'leave') return rooms.leave(client, id);
     if (f.type !== 'join') return;
-    try {
-      await ctx.galleries.cachedById(id);
-      const q = (req.query ?? {}) as Record<string, unknown>;
-      const user = await ctx.sessions.resolve(typeof q.token === 'string' && q.token ? q.token : req.token);
-      if (await ctx.gates.service.missingGate(user?.id ?? null, id)) return; // gated and not passed
-    } catch {
-      return; // an unknown gallery: ignored like any other bad input
-    }
+    // The session as it is now (a login since the upgrade may have moved it to another user).
+    const viewer = viewerOf(await s.sessions.resolve(req.viewer.token), req.viewer.ip, req.viewer.token);
+    if (!(await s.liveAccess.canJoin(viewer, id))) return;
     if (rooms.join(client, id)) sendFrame(client.socket, hello(id));
   }
 }

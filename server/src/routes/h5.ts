@@ -8,6 +8,9 @@ import { sendError } from '../http';
 import { ErrorCode } from '../../../types/envelope';
 import type { Services } from '../services';
 
+/** The static file routes of the H5 build (@fastify/static): infrastructure, not API calls. */
+export const H5_STATIC_ROUTES = ['GET /*', 'HEAD /*'] as const;
+
 /**
  * Serves the H5 build from the same origin as the API and images. Every route
  * of src/routes.ts answers index.html (typed, shared or reloaded links work);

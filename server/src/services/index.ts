@@ -29,6 +29,8 @@ import { OriginalsService } from './pay/signedImage';
 import { DownloadService } from './pay/zip';
 import { OrderBook } from './pay/orders';
 import { PayService } from './pay/pay';
+import { AuthService } from './auth/auth';
+import { LiveAccess } from './live/access';
 
 /** What the services are built from: the outside world, chosen by main.ts or a test. */
 export interface Infrastructure {
@@ -65,8 +67,6 @@ export function createServices(infra: Infrastructure) {
   const uploads = { secret, maxBytes: config.uploadMaxBytes, host: `${config.publicUrl}/oss/upload`, tmpDir: path.join(config.dataDir, 'tmp') };
   return {
     config,
-    /** Transitional: the database for routes not yet moved behind a service method (issue 10). */
-    db,
     store,
     bus,
     providers,
@@ -85,6 +85,7 @@ export function createServices(infra: Infrastructure) {
     gates,
     permissions: new PermissionService(galleries, gates),
     live,
+    liveAccess: new LiveAccess(galleries, gates),
     images,
     prerender,
     photoEvents,
@@ -94,7 +95,8 @@ export function createServices(infra: Infrastructure) {
     originals: new OriginalsService(db, signer, gates),
     downloads: new DownloadService(db, store, signer, gates),
     orders,
-    pay: new PayService(db, orders, limits)
+    pay: new PayService(db, orders, limits),
+    auth: new AuthService(db, config.login, providers.login, limits, (h) => sessions.forgetEverywhere(h), config.publicUrl)
   };
 }
 

@@ -1,10 +1,8 @@
 import crypto from 'node:crypto';
 import { badRequest } from '../../errors';
 import { qs, type LoginIdentity, type OAuthLoginProvider } from './provider';
-import { AUTH_CALLBACK_PATH, NICKNAME_MAX, SANDBOX_AUTHORIZE_PATH, SANDBOX_CODE_PREFIX, type QrLang } from '../../../../types/api/auth';
+import { AUTH_CALLBACK_PATH, NICKNAME_MAX, SANDBOX_APPROVE_PATH, SANDBOX_AUTHORIZE_PATH, SANDBOX_CODE_PREFIX, type QrLang } from '../../../../types/api/auth';
 
-/** Where the sandbox page's form goes; it redirects back to our callback with a code. */
-export const SANDBOX_APPROVE_PATH = '/sandbox/oauth/approve';
 
 /** A sandbox display name: 1..NICKNAME_MAX characters, no control characters, no ':' (the code separator). */
 export function sandboxName(raw: unknown): string {

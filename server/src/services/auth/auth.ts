@@ -5,10 +5,16 @@ import type { LoginProviders } from '../../providers/login';
 import type { RateLimiter } from '../shared/rateLimit';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import { ErrorCode } from '../../../../types/envelope';
-import { upgradeSession } from './authUsers';
+import { updateProfile, upgradeSession } from './authUsers';
+import { requireRealUser, requireUser, type Viewer } from '../../viewer';
+import { sandboxAuthorizePage, sandboxCode, sandboxName } from '../../providers/login/sandbox';
+import type { UserInfo } from '../../../../types/api/session';
 import type { ClientEnv } from '../../../../types/api/session';
 import {
   AUTH_CALLBACK_PATH,
+  AVATAR_MAX,
+  LOGIN_CODE_MAX,
+  NICKNAME_MAX,
   LOGIN_CODE_MEMORY_S,
   LOGIN_LIMIT_PER_CODE,
   LOGIN_LIMIT_PER_IP_PER_MIN,
@@ -27,8 +33,32 @@ const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex'
 /** Same hashing as the sessions table (services/session.ts). */
 export const hashToken = sha256;
 
-const MAX_CODE = 256;
 const MAX_REDIRECT = 1000;
+
+/** A fill-in nickname: trimmed, 1..NICKNAME_MAX characters, no control characters. */
+function nickname(v: unknown): string | undefined {
+  if (v === undefined || v === null) return undefined;
+  const s = typeof v === 'string' ? v.trim() : '';
+  if (!s || [...s].length > NICKNAME_MAX || /[\u0000-\u001f\u007f]/.test(s)) throw badRequest(`nickname must be 1 to ${NICKNAME_MAX} characters`);
+  return s;
+}
+
+/** An http(s) URL or an uploaded object key (letters, digits, '/', '.', '_', '-', no '..'). */
+function avatar(v: unknown): string | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'string' || !v || v.length > AVATAR_MAX) throw badRequest(`avatar must be a URL or an uploaded key of at most ${AVATAR_MAX} characters`);
+  if (/^https?:\/\//i.test(v)) {
+    try {
+      new URL(v);
+    } catch {
+      throw badRequest('avatar is not a valid URL');
+    }
+    if (/[\s"'<>]/.test(v)) throw badRequest('avatar is not a valid URL');
+    return v;
+  }
+  if (!/^[A-Za-z0-9][A-Za-z0-9/_.!-]*$/.test(v) || v.includes('..')) throw badRequest('avatar must be a URL or an uploaded key');
+  return v;
+}
 
 /** A same-origin path ('/…', not '//…' or '/\…'), or a 400. Default '/'. */
 export function safeRedirect(raw: unknown): string {
@@ -68,16 +98,25 @@ export class AuthService {
     private providers: LoginProviders,
     private limits: RateLimiter,
     /** Drops the session from every process's cache (the session now has another user). */
-    private forgetSession: (tokenHash: string) => Promise<void> | void
+    private forgetSession: (tokenHash: string) => Promise<void> | void,
+    private publicUrl: string
   ) {}
 
   /** Login calls per client IP (mp/login, oauth/start, the callback, the sandbox approve step). */
-  async limitIp(ip: string): Promise<void> {
-    await this.limits.enforce(`login:ip:${ip}`, { limit: LOGIN_LIMIT_PER_IP_PER_MIN, windowS: 60 }, 'Too many login attempts, please try again later');
+  private async limitIp(viewer: Viewer): Promise<void> {
+    await this.limits.enforce(`login:ip:${viewer.ip}`, { limit: LOGIN_LIMIT_PER_IP_PER_MIN, windowS: 60 }, 'Too many login attempts, please try again later');
+  }
+
+  /** The caller's session token: a login always upgrades an existing session (from /session.js). */
+  private sessionToken(viewer: Viewer): string {
+    requireUser(viewer);
+    return viewer.token!;
   }
 
   /** Mini-program: code2session (or a sandbox code) → the caller's session upgraded. */
-  async mpLogin(token: string, rawCode: unknown): Promise<AuthLoginResult> {
+  async mpLogin(viewer: Viewer, rawCode: string): Promise<AuthLoginResult> {
+    await this.limitIp(viewer);
+    const token = this.sessionToken(viewer);
     const code = this.code(rawCode);
     const sandboxCode = code.startsWith(SANDBOX_CODE_PREFIX);
     let exchanger;
@@ -99,11 +138,12 @@ export class AuthService {
   }
 
   /** Start a browser OAuth flow: a random state bound to the session, the provider's authorise URL. */
-  async startOAuth(token: string, provider: unknown, redirect: unknown, lang: unknown, publicUrl: string): Promise<OAuthStartResult> {
-    if (provider !== 'wechat' && provider !== 'qr' && provider !== 'sandbox') throw badRequest('provider must be wechat, qr or sandbox');
-    const p = this.providers.oauth[provider as OAuthProviderId];
+  async startOAuth(viewer: Viewer, q: { provider: OAuthProviderId; redirect?: string; lang?: QrLang | '' }): Promise<OAuthStartResult> {
+    await this.limitIp(viewer);
+    const token = this.sessionToken(viewer);
+    const { provider, redirect, lang } = q;
+    const p = this.providers.oauth[provider];
     if (!p) throw provider === 'sandbox' ? forbidden('The login sandbox is off on this server') : notFound(`Login provider ${provider} is not configured`);
-    if (lang !== undefined && lang !== '' && lang !== 'cn' && lang !== 'en') throw badRequest('lang must be cn or en');
     const path = safeRedirect(redirect);
     const state = crypto.randomBytes(24).toString('base64url');
     const t = now();
@@ -112,7 +152,7 @@ export class AuthService {
       'INSERT INTO oauth_states (state_hash, token_hash, provider, redirect, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)',
       [sha256(state), hashToken(token), p.id, path, t, t + OAUTH_STATE_TTL_S]
     );
-    const url = p.authorizeUrl({ state, redirectUri: `${publicUrl}${AUTH_CALLBACK_PATH}`, lang: (lang || 'cn') as QrLang });
+    const url = p.authorizeUrl({ state, redirectUri: `${this.publicUrl}${AUTH_CALLBACK_PATH}`, lang: lang || 'cn' });
     return { url, expires_in: OAUTH_STATE_TTL_S };
   }
 
@@ -122,7 +162,9 @@ export class AuthService {
    * is exchanged and THE SESSION THAT STARTED THE FLOW is upgraded. Answers the
    * same-origin path to redirect to.
    */
-  async callback(rawCode: unknown, rawState: unknown, token: string | undefined): Promise<string> {
+  async callback(viewer: Viewer, rawCode: unknown, rawState: unknown): Promise<string> {
+    await this.limitIp(viewer);
+    const token = viewer.token;
     if (typeof rawState !== 'string' || !rawState || rawState.length > 100) throw badRequest('Login state is missing');
     const code = this.code(rawCode);
     const stateHash = sha256(rawState);
@@ -148,9 +190,40 @@ export class AuthService {
     return row.redirect;
   }
 
+  /** The fill-in nickname and avatar of a logged-in (not guest) user; the session's caches are dropped. */
+  async updateProfile(viewer: Viewer, b: { nickname?: unknown; avatar?: unknown }): Promise<UserInfo> {
+    const p = { nickname: nickname(b.nickname), avatar: avatar(b.avatar) };
+    if (p.nickname === undefined && p.avatar === undefined) throw badRequest('nickname or avatar is required');
+    const user = requireRealUser(viewer, 'Log in before setting a nickname or avatar');
+    const updated = await updateProfile(this.db, user.id, p);
+    await this.forgetSession(hashToken(viewer.token!));
+    return updated;
+  }
+
+  /** The local sandbox's authorise page (404 while the sandbox is off). */
+  sandboxAuthorizePage(q: { state?: string; redirect_uri?: string; lang?: string }): string {
+    const sandbox = this.sandbox();
+    if (!q.state || q.redirect_uri !== sandbox.callbackUrl()) throw badRequest("state and this server's redirect_uri are required");
+    return sandboxAuthorizePage({ state: q.state, redirectUri: q.redirect_uri, lang: q.lang === 'en' ? 'en' : 'cn' });
+  }
+
+  /** The sandbox page's Authorise button: our callback's URL with a fresh single-use code for the nickname. */
+  async sandboxApprove(viewer: Viewer, q: { state?: string; redirect_uri?: string; nickname?: string }): Promise<string> {
+    const sandbox = this.sandbox();
+    await this.limitIp(viewer);
+    if (!q.state || q.redirect_uri !== sandbox.callbackUrl()) throw badRequest("state and this server's redirect_uri are required");
+    const code = sandboxCode(sandboxName(q.nickname));
+    return `${sandbox.callbackUrl()}?${new URLSearchParams({ code, state: q.state }).toString()}`;
+  }
+
+  private sandbox() {
+    if (!this.providers.sandbox) throw notFound('The login sandbox is off on this server');
+    return this.providers.sandbox;
+  }
+
   private code(raw: unknown): string {
     if (typeof raw !== 'string' || !raw.trim()) throw badRequest('code is required');
-    if (raw.length > MAX_CODE) throw badRequest(`code is longer than ${MAX_CODE} characters`);
+    if (raw.length > LOGIN_CODE_MAX) throw badRequest(`code is longer than ${LOGIN_CODE_MAX} characters`);
     return raw;
   }
 

@@ -41,6 +41,16 @@ export class GateAccess {
     await this.service.assertPass(v.userId, galleryId);
   }
 
+  /** Whether the viewer holds every pass the gallery needs. */
+  async passes(v: Viewer, galleryId: number): Promise<boolean> {
+    return !(await this.missing(v, galleryId));
+  }
+
+  /** The live channel of a gated gallery (image_add carries hashes): HTTP 403 with the 200202 envelope without its pass. */
+  async assertLivePass(v: Viewer, galleryId: number): Promise<void> {
+    await this.service.assertPass(v.userId, galleryId, 403);
+  }
+
   /** Image bytes: HTTP 403 with the 200202 envelope without a pass or ticket; true when the image is gated (keep it out of shared caches). */
   async assertImage(v: Viewer, hash: string, style: string, galleryId: number | undefined, ticket: string | undefined): Promise<boolean> {
     if (!(await this.service.anyGated())) return false;

@@ -1,0 +1,24 @@
+import * as T from 'typebox';
+import { defineCall } from './contract';
+import { Id } from './schema';
+import { LIVE_PATH } from '../live';
+
+/** Longest session token accepted in the live channel's query. */
+const TOKEN_MAX = 200;
+
+/**
+ * The live channel (spec part 3 §7): a WebSocket at `GET /api/v2/live?token=…&gallery=…`.
+ * Browsers cannot set headers on a WebSocket, so the session token may travel in the query
+ * (the Authorization header works too). Refusals come before the upgrade as ordinary
+ * envelopes: 401 without a session, 400 for a bad gallery id, 404 for an unknown gallery,
+ * 403 (200202) for a gated one without its pass, 503 when the process is full. Frames are
+ * types/live.ts's LiveClientFrame and LiveServerFrame.
+ */
+export const liveCalls = {
+  connect: defineCall(
+    'GET',
+    LIVE_PATH,
+    { query: T.Object({ token: T.Optional(T.String({ maxLength: TOKEN_MAX, errorMessage: `must be at most ${TOKEN_MAX} characters` })), gallery: Id() }) },
+    'WebSocket'
+  )
+};
