@@ -1,27 +1,19 @@
-import {
-  PAY_PATHS,
-  type Charge,
-  type MakePayUseChargeRequest,
-  type MakePrePayRequest,
-  type PayOrder,
-  type PreDownImgRequest,
-  type PrePayResult
-} from '../../types/api/pay';
-import { DOWNLOAD_PATHS, type ZipTicket } from '../../types/api/download';
-import { get, post } from './client';
+import { payCalls, type MakePayUseChargeRequest, type MakePrePayRequest, type PreDownImgRequest } from '../../types/api/pay';
+import { downloadCalls } from '../../types/api/download';
+import { call } from './call';
 
 /** Pay calls (types/api/pay.ts). Prices, amounts and paid flags come from the server only. */
 export const payApi = {
   /** Pay-to-image (remove watermark). 200201 (ApiError) carries the already-paid ids. */
-  payToImage: (b: PreDownImgRequest) => post<PayOrder>(PAY_PATHS.payToImage, { ...b }),
+  payToImage: (body: PreDownImgRequest) => call(payCalls.payToImage, { body }),
   /** Paid download order. 200201 (ApiError) carries the already-paid ids. */
-  preDownImg: (b: PreDownImgRequest) => post<PayOrder>(PAY_PATHS.preDownImg, { ...b }),
-  makePrePay: (b: MakePrePayRequest) => post<PrePayResult>(PAY_PATHS.makePrePay, { ...b }),
-  makePayUseCharge: (b: MakePayUseChargeRequest) => post<PrePayResult>(PAY_PATHS.makePayUseCharge, { ...b }),
-  getCharge: (id: number) => get<Charge>(PAY_PATHS.getCharge, { id })
+  preDownImg: (body: PreDownImgRequest) => call(payCalls.preDownImg, { body }),
+  makePrePay: (body: MakePrePayRequest) => call(payCalls.makePrePay, { body }),
+  makePayUseCharge: (body: MakePayUseChargeRequest) => call(payCalls.makePayUseCharge, { body }),
+  getCharge: (id: number) => call(payCalls.getCharge, { query: { id } })
 };
 
 export type PayApi = typeof payApi;
 
 /** A ZIP ticket for several photos (the archive itself streams from ticket.url). */
-export const requestZip = (galleryId: number, ids: number[]) => post<ZipTicket>(DOWNLOAD_PATHS.zip, { gallery_id: galleryId, ids });
+export const requestZip = (galleryId: number, ids: number[]) => call(downloadCalls.zip, { body: { gallery_id: galleryId, ids } });
