@@ -2,7 +2,8 @@
 // item 7 (signature over the raw body, timestamp window, amount, idempotence) plus the query fallback.
 import crypto from 'node:crypto';
 import { BACKENDS, startTestServer, insertGallery, insertPhotos, type TestServer } from './helpers';
-import { insertGoods, merchant, newUser, signedNotification, startFakeWechatPay, wechatEnv, APPID, MP_APPID, PLATFORM_KEY_ID } from './pay-fixture';
+import { insertGoods, merchant, newUser, platformSigned, signedNotification, startFakeWechatPay, wechatEnv, APIV3_KEY, APPID, MCHID, MP_APPID, PLATFORM_KEY_ID } from './pay-fixture';
+import { encryptResource } from '../../server/src/providers/pay/wechatpay';
 
 const NOTIFY = '/api/v2/pay/notify/wechat';
 
@@ -102,6 +103,21 @@ describe.each(BACKENDS)('WeChat Pay notifications on %s', (backend) => {
     }
     expect((await orderRow(order.id)).status).toBe('created');
     expect(await paidCount(order.id)).toBe(0);
+  });
+
+  it('answers 400 FAIL to a validly signed body that is not a transaction (JSON null, a null or list resource)', async () => {
+    const order = await newOrder();
+    const signed = (body: string) => ({ body, headers: { 'content-type': 'application/json', ...platformSigned(body) } });
+    const envelope = (plain: unknown) => {
+      const nonce = crypto.randomBytes(6).toString('hex');
+      return JSON.stringify({ resource: { algorithm: 'AEAD_AES_256_GCM', ciphertext: encryptResource(APIV3_KEY, plain, nonce, 'transaction'), associated_data: 'transaction', nonce } });
+    };
+    for (const body of ['null', '[]', '{"resource":null}', envelope(null), envelope([1]), envelope('SUCCESS'), envelope({ out_trade_no: order.out_trade_no, trade_state: 'SUCCESS', mchid: MCHID, appid: APPID, transaction_id: 42, amount: { total: order.amount } })]) {
+      const res = await notify(signed(body));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('FAIL');
+    }
+    expect((await orderRow(order.id)).status).toBe('created');
   });
 
   it('applies the same valid notification sent 10 times at once exactly once, answering every one with success', async () => {

@@ -21,8 +21,10 @@ export class WechatPayProvider implements PaymentProvider {
       const foreign = foreignTransaction(this.client, tx);
       if (foreign) throw new NotifyError(foreign);
       if (tx.trade_state !== 'SUCCESS') throw new NotifyError(`trade_state is ${tx.trade_state}`);
-      if (!tx.out_trade_no || !tx.transaction_id || typeof tx.amount?.total !== 'number') throw new NotifyError('Incomplete transaction');
-      return { out_trade_no: tx.out_trade_no, transaction_id: tx.transaction_id, amount: tx.amount.total };
+      if (typeof tx.out_trade_no !== 'string' || typeof tx.transaction_id !== 'string' || !tx.out_trade_no || !tx.transaction_id || !Number.isSafeInteger(tx.amount?.total)) {
+        throw new NotifyError('Incomplete transaction');
+      }
+      return { out_trade_no: tx.out_trade_no, transaction_id: tx.transaction_id, amount: tx.amount!.total };
     }
   };
 

@@ -203,11 +203,18 @@ export class WechatPayClient {
     } catch {
       throw new NotifyError('Body is not JSON');
     }
-    const r = body.resource;
-    if (!r || r.algorithm !== 'AEAD_AES_256_GCM' || !r.ciphertext || !r.nonce) throw new NotifyError('Missing or unsupported resource');
-    return decryptResource(this.opts.apiv3Key, r.ciphertext, r.nonce, r.associated_data ?? '') as WechatTransaction;
+    const r = isPlainObject(body) ? body.resource : undefined;
+    if (!isPlainObject(r) || r.algorithm !== 'AEAD_AES_256_GCM' || typeof r.ciphertext !== 'string' || typeof r.nonce !== 'string' || !r.ciphertext || !r.nonce) {
+      throw new NotifyError('Missing or unsupported resource');
+    }
+    const tx = decryptResource(this.opts.apiv3Key, r.ciphertext, r.nonce, typeof r.associated_data === 'string' ? r.associated_data : '');
+    // A signed body still decides nothing unless its resource is a transaction object.
+    if (!isPlainObject(tx)) throw new NotifyError('Resource is not a transaction');
+    return tx as unknown as WechatTransaction;
   }
 }
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** AES-256-GCM with the APIv3 key; the last 16 bytes of the ciphertext are the tag. */
 export function decryptResource(apiv3Key: string, ciphertextB64: string, nonceStr: string, associatedData: string): unknown {
