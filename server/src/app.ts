@@ -9,7 +9,7 @@ import { createServices, type Services } from './services';
 import { createProviders, type Providers } from './providers';
 import { InProcessBus, type LiveBus } from './live/bus';
 import { AppError } from './errors';
-import { requireDeclaredRoutes, schemaOptions, sendError } from './http';
+import { clientErrorHandler, requireDeclaredRoutes, schemaOptions, sendError } from './http';
 import { viewerOf, type Viewer } from './viewer';
 import { ErrorCode } from '../../types/envelope';
 import { tokenFromHeader } from './services/session/session';
@@ -46,6 +46,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     // TRUST_PROXY: behind a reverse proxy, req.ip (per-IP limits) is the forwarded client address.
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     routerOptions: { maxParamLength: 300 },
+    // Requests Node's HTTP parser refuses answer the envelope as well.
+    clientErrorHandler,
     // Errors raised before routing (a malformed URL, a bad content type) use the envelope too.
     frameworkErrors: (err, _req, reply) => {
       const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;

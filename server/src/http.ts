@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { WebsocketHandler } from '@fastify/websocket';
+import { STATUS_CODES } from 'node:http';
 import { ErrorCode, type Envelope } from '../../types/envelope';
 import { envelopeOf, type ApiCall, type CallBody, type CallData, type CallParams, type CallQuery } from '../../types/api/contract';
 import type { default as Ajv, Plugin } from 'ajv';
@@ -176,4 +177,27 @@ export function requireDeclaredRoutes(app: FastifyInstance, infrastructure: read
   return () => {
     if (undeclared.length) throw new Error(`Routes must be registered from a declared call (types/api): ${undeclared.join(', ')}`);
   };
+}
+
+/** What a client that Node's HTTP parser refused is told (the request never reached Fastify). */
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request timed out'],
+  HPE_HEADER_OVERFLOW: [431, 'Request headers are too large']
+};
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's parser refuses (oversized headers, a bad
+ * Content-Length, Transfer-Encoding with Content-Length, a control character in the request
+ * line) is answered with the `{code, data, msg}` envelope too, then the connection closes.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: import('node:stream').Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, msg] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'Malformed HTTP request'];
+  const body = JSON.stringify({ code: status, data: null, msg } satisfies Envelope<null>);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
+    );
+  }
+  socket.destroy();
 }
