@@ -1,4 +1,4 @@
-import type { GalleryStatus } from './api/gallery';
+import { DEFAULT_THEME, type GalleryStatus } from './api/gallery';
 
 /**
  * Status shown for a gallery (spec part 1 §4): when both times are given it is
@@ -33,7 +33,7 @@ export const STATUS_TAG: Record<GalleryStatus, { label: string; color: StatusCol
 };
 
 export const STATUS_COLORS: Record<StatusColor, string> = {
-  teal: '#50d3cd',
+  teal: DEFAULT_THEME.main, // the brand colour
   grey: '#999999',
   blue: '#3a8ee6',
   red: '#f5222d'

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { View, Text, Image, ScrollView } from '@tarojs/components';
+import { View, Text, Image } from '@tarojs/components';
 import type { Gallery } from '../../../types/api/gallery';
 import { t } from '../../i18n';
 import { imageUrl } from '../../utils/image';
 import { formatCount } from '../../utils/format';
 import { EmptyState } from '../empty-state';
+import { BottomSheet } from '../bottom-sheet';
 import './index.scss';
 
 export type SwitchTab = 'photo' | 'video';
@@ -40,13 +41,17 @@ export function GallerySwitchPanel({ open, galleries, currentId, main, onClose, 
   ];
 
   return (
-    <View className="gallery-switch" data-testid="gallery-switch">
-      <View className="gallery-switch__mask" data-testid="gallery-switch-mask" onClick={onClose} />
-      <View className="gallery-switch__sheet">
-        <View className="gallery-switch__head">
-          <Text className="gallery-switch__title">{t('switch.title')}</Text>
-          <Text className="gallery-switch__close" data-testid="gallery-switch-close" onClick={onClose}>×</Text>
-        </View>
+    <BottomSheet
+      className="gallery-switch"
+      panelClassName="gallery-switch__sheet"
+      bodyClassName="gallery-switch__body"
+      testId="gallery-switch"
+      maskTestId="gallery-switch-mask"
+      closeTestId="gallery-switch-close"
+      title={t('switch.title')}
+      onClose={onClose}
+      scroll
+      header={
         <View className="gallery-switch__tabs">
           {tabs.map((x) => (
             <View
@@ -61,36 +66,8 @@ export function GallerySwitchPanel({ open, galleries, currentId, main, onClose, 
             </View>
           ))}
         </View>
-        <ScrollView className="gallery-switch__body" scrollY>
-          {tab === 'video' ? (
-            <EmptyState text={t('switch.noVideo')} testId="gallery-switch-video-empty" />
-          ) : galleries.length === 0 ? (
-            <EmptyState text={t('switch.empty')} testId="gallery-switch-empty" />
-          ) : (
-            galleries.map((g) => (
-              <View
-                key={g.id}
-                className={`gallery-switch__item${g.id === selected ? ' gallery-switch__item--selected' : ''}`}
-                style={g.id === selected ? { borderColor: main } : undefined}
-                data-testid="gallery-switch-item"
-                data-link-id={g.link_id}
-                data-selected={g.id === selected ? 'true' : 'false'}
-                onClick={() => setSelected(g.id)}
-              >
-                {g.cover ? (
-                  <Image className="gallery-switch__cover" src={imageUrl(g.cover, 'wx_250_160', g.id)} mode="aspectFill" lazyLoad />
-                ) : (
-                  <View className="gallery-switch__cover" style={{ backgroundColor: main }} />
-                )}
-                <View className="gallery-switch__info">
-                  <Text className="gallery-switch__name">{g.name}</Text>
-                  <Text className="gallery-switch__count">{t('gallery.photoCount', { num: formatCount(g.image_total) })}</Text>
-                </View>
-                {g.id === currentId ? <Text className="gallery-switch__current" style={{ color: main }}>{t('switch.current')}</Text> : null}
-              </View>
-            ))
-          )}
-        </ScrollView>
+      }
+      footer={
         <View
           className={`gallery-switch__button${canSwitch ? '' : ' gallery-switch__button--disabled'}`}
           style={{ background: main }}
@@ -102,7 +79,36 @@ export function GallerySwitchPanel({ open, galleries, currentId, main, onClose, 
         >
           <Text>{t('switch.button')}</Text>
         </View>
-      </View>
-    </View>
+      }
+    >
+      {tab === 'video' ? (
+        <EmptyState text={t('switch.noVideo')} testId="gallery-switch-video-empty" />
+      ) : galleries.length === 0 ? (
+        <EmptyState text={t('switch.empty')} testId="gallery-switch-empty" />
+      ) : (
+        galleries.map((g) => (
+          <View
+            key={g.id}
+            className={`gallery-switch__item${g.id === selected ? ' gallery-switch__item--selected' : ''}`}
+            style={g.id === selected ? { borderColor: main } : undefined}
+            data-testid="gallery-switch-item"
+            data-link-id={g.link_id}
+            data-selected={g.id === selected ? 'true' : 'false'}
+            onClick={() => setSelected(g.id)}
+          >
+            {g.cover ? (
+              <Image className="gallery-switch__cover" src={imageUrl(g.cover, 'wx_250_160', g.id)} mode="aspectFill" lazyLoad />
+            ) : (
+              <View className="gallery-switch__cover" style={{ backgroundColor: main }} />
+            )}
+            <View className="gallery-switch__info">
+              <Text className="gallery-switch__name">{g.name}</Text>
+              <Text className="gallery-switch__count">{t('gallery.photoCount', { num: formatCount(g.image_total) })}</Text>
+            </View>
+            {g.id === currentId ? <Text className="gallery-switch__current" style={{ color: main }}>{t('switch.current')}</Text> : null}
+          </View>
+        ))
+      )}
+    </BottomSheet>
   );
 }

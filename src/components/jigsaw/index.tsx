@@ -1,7 +1,8 @@
-import { View, Text, Image, ScrollView } from '@tarojs/components';
+import { View, Text, Image } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import type { JigsawStore } from '../../stores/JigsawStore';
 import { t } from '../../i18n';
+import { BottomSheet } from '../bottom-sheet';
 import './jigsaw.scss';
 
 /**
@@ -11,29 +12,21 @@ import './jigsaw.scss';
 function JigsawPreview({ store }: { store: JigsawStore }) {
   if (!store.open) return null;
   const img = store.image;
+  const making = store.phase === 'making' || !img;
   return (
-    <View className="jigsaw-sheet" data-testid="jigsaw-preview" data-phase={store.phase} catchMove>
-      <View className="jigsaw-sheet__backdrop" onClick={() => store.close()} />
-      <View className="jigsaw-sheet__panel">
-        <Text className="jigsaw-sheet__title">{t('jigsaw.title')}</Text>
-        {store.phase === 'making' || !img ? (
-          <View className="jigsaw-sheet__making" data-testid="jigsaw-progress">
-            <View className="jigsaw-sheet__spinner" />
-            <Text>{t('jigsaw.making', { loaded: store.loaded, total: store.total })}</Text>
-          </View>
-        ) : (
-          <ScrollView className="jigsaw-sheet__body" scrollY>
-            <Image
-              className="jigsaw-sheet__image"
-              data-testid="jigsaw-image"
-              data-width={img.width}
-              data-height={img.height}
-              src={img.src}
-              mode="widthFix"
-              showMenuByLongpress
-            />
-          </ScrollView>
-        )}
+    <BottomSheet
+      placement="center"
+      className="jigsaw-sheet"
+      panelClassName="jigsaw-sheet__panel"
+      bodyClassName="jigsaw-sheet__body"
+      testId="jigsaw-preview"
+      dataset={{ phase: store.phase }}
+      catchMove
+      title={t('jigsaw.title')}
+      onClose={() => store.close()}
+      closable={false}
+      scroll={!making}
+      footer={
         <View className="jigsaw-sheet__actions">
           <View className="jigsaw-sheet__btn" data-testid="jigsaw-close" onClick={() => store.close()}>
             <Text>{t('jigsaw.close')}</Text>
@@ -46,8 +39,25 @@ function JigsawPreview({ store }: { store: JigsawStore }) {
             <Text>{t('jigsaw.save')}</Text>
           </View>
         </View>
-      </View>
-    </View>
+      }
+    >
+      {making ? (
+        <View className="jigsaw-sheet__making" data-testid="jigsaw-progress">
+          <View className="jigsaw-sheet__spinner" />
+          <Text>{t('jigsaw.making', { loaded: store.loaded, total: store.total })}</Text>
+        </View>
+      ) : (
+        <Image
+          className="jigsaw-sheet__image"
+          data-testid="jigsaw-image"
+          data-width={img.width}
+          data-height={img.height}
+          src={img.src}
+          mode="widthFix"
+          showMenuByLongpress
+        />
+      )}
+    </BottomSheet>
   );
 }
 

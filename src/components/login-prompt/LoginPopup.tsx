@@ -3,6 +3,7 @@ import { observer } from 'mobx-react';
 import type { LoginPromptStore } from '../../stores/LoginPromptStore';
 import { loginFrame } from '../../platform/login';
 import { t } from '../../i18n';
+import { BottomSheet } from '../bottom-sheet';
 
 /**
  * Desktop login: WeChat's QR login page (or, in the sandbox, the sandbox
@@ -12,32 +13,35 @@ import { t } from '../../i18n';
 function LoginPopup({ store }: { store: LoginPromptStore }) {
   const title = store.sandbox ? t('login.popupSandboxTitle') : t('login.popupTitle');
   return (
-    <View className="login-popup" data-testid="login-popup" data-lang={store.popupLang}>
-      <View className="login-prompt__mask" />
-      <View className="login-popup__box">
-        <View className="login-popup__head">
-          <Text className="login-popup__title" data-testid="login-popup-title">{title}</Text>
-          <View className="login-popup__close" data-testid="login-popup-close" aria-label={t('login.close')} onClick={() => store.closePopup()}>
-            <Text>×</Text>
+    <BottomSheet
+      placement="center"
+      className="login-popup"
+      panelClassName="login-popup__box"
+      testId="login-popup"
+      dataset={{ lang: store.popupLang }}
+      title={title}
+      titleTestId="login-popup-title"
+      onClose={() => store.closePopup()}
+      maskClosable={false}
+      closeTestId="login-popup-close"
+      closeLabel={t('login.close')}
+    >
+      <View className="login-popup__langs">
+        {(['cn', 'en'] as const).map((l) => (
+          <View
+            key={l}
+            className={`login-popup__lang${store.popupLang === l ? ' login-popup__lang--on' : ''}`}
+            data-testid={`login-popup-lang-${l}`}
+            data-on={store.popupLang === l ? 'true' : 'false'}
+            onClick={() => void store.setPopupLang(l)}
+          >
+            <Text>{t(l === 'cn' ? 'login.langCn' : 'login.langEn')}</Text>
           </View>
-        </View>
-        <View className="login-popup__langs">
-          {(['cn', 'en'] as const).map((l) => (
-            <View
-              key={l}
-              className={`login-popup__lang${store.popupLang === l ? ' login-popup__lang--on' : ''}`}
-              data-testid={`login-popup-lang-${l}`}
-              data-on={store.popupLang === l ? 'true' : 'false'}
-              onClick={() => void store.setPopupLang(l)}
-            >
-              <Text>{t(l === 'cn' ? 'login.langCn' : 'login.langEn')}</Text>
-            </View>
-          ))}
-        </View>
-        <View className="login-popup__body">{loginFrame(store.popupUrl, title)}</View>
-        <Text className="login-popup__hint">{t('login.popupWaiting')}</Text>
+        ))}
       </View>
-    </View>
+      <View className="login-popup__body">{loginFrame(store.popupUrl, title)}</View>
+      <Text className="login-popup__hint">{t('login.popupWaiting')}</Text>
+    </BottomSheet>
   );
 }
 

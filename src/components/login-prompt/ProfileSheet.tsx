@@ -7,7 +7,8 @@ import { t } from '../../i18n';
 /**
  * Mini-program profile after the first login: WeChat no longer hands out real
  * profiles, so the visitor picks an avatar (chooseAvatar button) and a nickname
- * (type="nickname" input), posted to the profile call. Skippable.
+ * (type="nickname" input), posted to the profile call. Skippable. The content of the
+ * login dialog's sheet (LoginPrompt gives it the title and the login-profile test id).
  */
 function ProfileSheet({ store }: { store: LoginPromptStore }) {
   const [avatar, setAvatar] = useState('');
@@ -20,8 +21,7 @@ function ProfileSheet({ store }: { store: LoginPromptStore }) {
     setBusy(false);
   };
   return (
-    <View className="login-prompt__dialog login-profile" data-testid="login-profile">
-      <Text className="login-prompt__title">{t('login.profileTitle')}</Text>
+    <>
       <Button
         className="login-profile__avatar"
         openType="chooseAvatar"
@@ -50,7 +50,7 @@ function ProfileSheet({ store }: { store: LoginPromptStore }) {
           <Text>{t('login.profileSave')}</Text>
         </View>
       </View>
-    </View>
+    </>
   );
 }
 

@@ -4,6 +4,7 @@ import { observer } from 'mobx-react';
 import { useStores, usePageStores } from '../../stores/RootStore';
 import { toast } from '../../platform/ui';
 import { t } from '../../i18n';
+import { BottomSheet } from '../bottom-sheet';
 import LoginPopup from './LoginPopup';
 import ProfileSheet from './ProfileSheet';
 import { resumeLike, resumeViewerPay } from './resume';
@@ -49,14 +50,24 @@ function LoginPrompt({ lists }: { lists?: PageLists }) {
   if (!loginPrompt.isOpen) return null;
   const phase = loginPrompt.phase;
   if (phase === 'popup') return <LoginPopup store={loginPrompt} />;
+  const profile = phase === 'profile';
   return (
-    <View className="login-prompt" data-testid="login-prompt" data-reason={loginPrompt.reason ?? ''} data-phase={phase}>
-      <View className="login-prompt__mask" onClick={() => phase === 'ask' && loginPrompt.cancel()} />
-      {phase === 'profile' ? (
+    <BottomSheet
+      placement="center"
+      className="login-prompt"
+      panelClassName={profile ? 'login-prompt__dialog login-profile' : 'login-prompt__dialog'}
+      testId="login-prompt"
+      panelTestId={profile ? 'login-profile' : undefined}
+      dataset={{ reason: loginPrompt.reason ?? '', phase }}
+      title={profile ? t('login.profileTitle') : t('login.title')}
+      onClose={() => loginPrompt.cancel()}
+      maskClosable={phase === 'ask'}
+      closable={false}
+    >
+      {profile ? (
         <ProfileSheet store={loginPrompt} />
       ) : (
-        <View className="login-prompt__dialog">
-          <Text className="login-prompt__title">{t('login.title')}</Text>
+        <>
           {loginPrompt.sandbox ? (
             <Text className="login-prompt__sandbox" data-testid="login-sandbox">
               {t('login.sandbox')}
@@ -81,9 +92,9 @@ function LoginPrompt({ lists }: { lists?: PageLists }) {
               </>
             ) : null}
           </View>
-        </View>
+        </>
       )}
-    </View>
+    </BottomSheet>
   );
 }
 

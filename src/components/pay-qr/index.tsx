@@ -5,6 +5,7 @@ import { getPaymentStores } from '../../stores/paymentStores';
 import { openSandboxPage } from '../../platform/pay';
 import { qrSvgDataUrl } from '../../utils/qr';
 import { t } from '../../i18n';
+import { BottomSheet } from '../bottom-sheet';
 import './index.scss';
 
 /**
@@ -17,27 +18,32 @@ function PayQr({ pay = getPaymentStores().pay }: { pay?: PayStore }) {
   const qr = pay.qr;
   if (!qr) return null;
   return (
-    <View className="pay-qr" data-testid="pay-qr">
-      <View className="pay-qr__mask" onClick={() => pay.closeQr()} />
-      <View className="pay-qr__dialog" role="dialog">
-        <Text className="pay-qr__title" data-testid="pay-qr-title">{t('pay.scanTitle')}</Text>
-        <Text className="pay-qr__price" data-testid="pay-qr-price">{t('pay.amount', { price: (qr.amount / 100).toFixed(2) })}</Text>
-        <View className="pay-qr__code" data-testid="pay-qr-code" style={{ backgroundImage: `url("${qrSvgDataUrl(qr.codeUrl)}")` }} />
-        {qr.sandboxUrl ? (
-          <View className="pay-qr__sandbox" data-testid="pay-qr-sandbox" onClick={() => openSandboxPage(qr.sandboxUrl!)}>
-            <Text>{t('pay.sandboxLink')}</Text>
-          </View>
-        ) : null}
-        <View className="pay-qr__actions">
-          <View className="pay-qr__button" data-testid="pay-qr-close" onClick={() => pay.closeQr()}>
-            <Text>{t('pay.close')}</Text>
-          </View>
-          <View className="pay-qr__button pay-qr__button--ok" data-testid="pay-qr-paid" onClick={() => void pay.checkNow()}>
-            <Text>{t('pay.alreadyPaid')}</Text>
-          </View>
+    <BottomSheet
+      placement="center"
+      className="pay-qr"
+      panelClassName="pay-qr__dialog"
+      testId="pay-qr"
+      titleTestId="pay-qr-title"
+      title={t('pay.scanTitle')}
+      onClose={() => pay.closeQr()}
+      closable={false}
+    >
+      <Text className="pay-qr__price" data-testid="pay-qr-price">{t('pay.amount', { price: (qr.amount / 100).toFixed(2) })}</Text>
+      <View className="pay-qr__code" data-testid="pay-qr-code" style={{ backgroundImage: `url("${qrSvgDataUrl(qr.codeUrl)}")` }} />
+      {qr.sandboxUrl ? (
+        <View className="pay-qr__sandbox" data-testid="pay-qr-sandbox" onClick={() => openSandboxPage(qr.sandboxUrl!)}>
+          <Text>{t('pay.sandboxLink')}</Text>
+        </View>
+      ) : null}
+      <View className="pay-qr__actions">
+        <View className="pay-qr__button" data-testid="pay-qr-close" onClick={() => pay.closeQr()}>
+          <Text>{t('pay.close')}</Text>
+        </View>
+        <View className="pay-qr__button pay-qr__button--ok" data-testid="pay-qr-paid" onClick={() => void pay.checkNow()}>
+          <Text>{t('pay.alreadyPaid')}</Text>
         </View>
       </View>
-    </View>
+    </BottomSheet>
   );
 }
 

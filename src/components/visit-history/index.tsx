@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { View, Text, Image, ScrollView } from '@tarojs/components';
+import { View, Text, Image } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import { useStores } from '../../stores/RootStore';
 import { imageUrl } from '../../utils/image';
@@ -8,6 +8,7 @@ import { openUrl } from '../../platform/navigate';
 import { toast } from '../../platform/ui';
 import { t, relativeWords } from '../../i18n';
 import { EmptyState } from '../empty-state';
+import { BottomSheet } from '../bottom-sheet';
 import './index.scss';
 
 /**
@@ -30,51 +31,46 @@ function VisitHistoryPanel({ open, color, onClose }: { open: boolean; color: str
     }
   };
   return (
-    <View className="visit-history" data-testid="visit-history">
-      <View className="visit-history__mask" onClick={onClose} />
-      <View className="visit-history__sheet">
-        <View className="visit-history__head">
-          <Text className="visit-history__title">{t('history.title')}</Text>
-          <Text className="visit-history__close" data-testid="visit-history-close" onClick={onClose}>
+    <BottomSheet
+      className="visit-history"
+      panelClassName="visit-history__sheet"
+      bodyClassName="visit-history__list"
+      testId="visit-history"
+      closeTestId="visit-history-close"
+      title={t('history.title')}
+      onClose={onClose}
+      scroll
+      lowerThreshold={200}
+      onScrollToLower={() => {
+        if (visits.historyState === 'more') void visits.loadHistory();
+      }}
+    >
+      {visits.history.map((v) => (
+        <View key={v.id} className="visit-history__item" data-testid="visit-history-item" data-link={v.link_id} onClick={() => openUrl(`/g/${v.link_id}`)}>
+          {v.cover ? (
+            <Image className="visit-history__cover" src={imageUrl(v.cover, 'wx_250_160', v.id)} mode="aspectFill" />
+          ) : (
+            <View className="visit-history__cover" style={{ backgroundColor: color }} />
+          )}
+          <View className="visit-history__info">
+            <Text className="visit-history__name">{v.name}</Text>
+            <Text className="visit-history__time">{formatTime(v.visited_at, now, words)}</Text>
+          </View>
+          <Text
+            className="visit-history__remove"
+            data-testid="visit-history-remove"
+            onClick={(e) => {
+              e.stopPropagation();
+              void remove(v.id);
+            }}
+          >
             ×
           </Text>
         </View>
-        <ScrollView
-          className="visit-history__list"
-          scrollY
-          lowerThreshold={200}
-          onScrollToLower={() => {
-            if (visits.historyState === 'more') void visits.loadHistory();
-          }}
-        >
-          {visits.history.map((v) => (
-            <View key={v.id} className="visit-history__item" data-testid="visit-history-item" data-link={v.link_id} onClick={() => openUrl(`/g/${v.link_id}`)}>
-              {v.cover ? (
-                <Image className="visit-history__cover" src={imageUrl(v.cover, 'wx_250_160', v.id)} mode="aspectFill" />
-              ) : (
-                <View className="visit-history__cover" style={{ backgroundColor: color }} />
-              )}
-              <View className="visit-history__info">
-                <Text className="visit-history__name">{v.name}</Text>
-                <Text className="visit-history__time">{formatTime(v.visited_at, now, words)}</Text>
-              </View>
-              <Text
-                className="visit-history__remove"
-                data-testid="visit-history-remove"
-                onClick={(e) => {
-                  e.stopPropagation();
-                  void remove(v.id);
-                }}
-              >
-                ×
-              </Text>
-            </View>
-          ))}
-          {visits.historyState === 'noMore' && !visits.history.length ? <EmptyState text={t('me.noRecent')} testId="visit-history-empty" /> : null}
-          {visits.historyState === 'loading' ? <Text className="visit-history__more">{t('list.loading')}</Text> : null}
-        </ScrollView>
-      </View>
-    </View>
+      ))}
+      {visits.historyState === 'noMore' && !visits.history.length ? <EmptyState text={t('me.noRecent')} testId="visit-history-empty" /> : null}
+      {visits.historyState === 'loading' ? <Text className="visit-history__more">{t('list.loading')}</Text> : null}
+    </BottomSheet>
   );
 }
 

@@ -3,7 +3,7 @@ import { View, Text } from '@tarojs/components';
 import { useReachBottom } from '@tarojs/taro';
 import { observer } from 'mobx-react';
 import { reaction } from 'mobx';
-import type { Gallery } from '../../../types/api/gallery';
+import { DEFAULT_THEME, type Gallery } from '../../../types/api/gallery';
 import { REACH_BOTTOM_DISTANCE } from '../../../types/api/photo';
 import type { PhotoListOptions } from '../../stores/PhotoListStore';
 import { useStores, usePageStores } from '../../stores/RootStore';
@@ -139,7 +139,7 @@ function PhotoArea({ id, props, ctx }: PageComponentRenderProps<'photo'>) {
   );
 
   const notStarted = target.gallery ? ['wait', 'config'].includes(clock.statusOf(target.gallery)) : galleryStore.notStarted;
-  const main = ctx.theme?.main ?? '#50d3cd';
+  const main = ctx.theme?.main ?? DEFAULT_THEME.main;
 
   return (
     <View className="photo-area" data-testid="photo-area" data-mode={hot ? 'hot' : mode} data-loaded={count} data-total={store?.total ?? 0} data-live={connection.status}>
