@@ -41,8 +41,8 @@ export type PolicyErrorCode =
   | 'InvalidAccessKeyId'
   | 'SignatureDoesNotMatch'
   | 'InvalidPolicyDocument'
-  | 'PolicyExpired'
-  | 'InvalidKey'
+  | 'AccessDenied'
+  | 'InvalidObjectName'
   | 'EntityTooLarge'
   | 'EntityTooSmall';
 
@@ -51,8 +51,8 @@ const STATUS: Record<PolicyErrorCode, 400 | 403> = {
   InvalidAccessKeyId: 403,
   SignatureDoesNotMatch: 403,
   InvalidPolicyDocument: 400,
-  PolicyExpired: 403,
-  InvalidKey: 403,
+  AccessDenied: 403,
+  InvalidObjectName: 400,
   EntityTooLarge: 400,
   EntityTooSmall: 400
 };
@@ -128,7 +128,7 @@ export function verifyPolicy(secret: string, fields: Record<string, string>, now
   const doc = parseDocument(lower.policy);
   const expiration = Date.parse(doc.expiration);
   if (!Number.isFinite(expiration)) throw policyError('InvalidPolicyDocument', 'Invalid Policy: Invalid expiration.');
-  if (expiration <= nowS * 1000) throw policyError('PolicyExpired', 'Invalid according to Policy: Policy expired.');
+  if (expiration <= nowS * 1000) throw policyError('AccessDenied', 'Invalid according to Policy: Policy expired.');
 
   const key = lower.key;
   let prefix: string | null = null;
@@ -140,22 +140,24 @@ export function verifyPolicy(secret: string, fields: Record<string, string>, now
       if (op === 'starts-with' && a === '$key' && typeof b === 'string') prefix = b;
       else if (op === 'content-length-range' && Number.isInteger(a) && Number.isInteger(b)) [minBytes, maxBytes] = [a as number, b as number];
       else if (op === 'eq' && typeof a === 'string' && a.startsWith('$')) {
-        if (lower[a.slice(1).toLowerCase()] !== String(b)) throw policyError('InvalidKey', `Invalid according to Policy: Policy Condition failed: ["eq", "${a}", "${b}"]`);
+        if (lower[a.slice(1).toLowerCase()] !== String(b)) throw policyError('AccessDenied', `Invalid according to Policy: Policy Condition failed: ["eq", "${a}", "${b}"]`);
       } else throw policyError('InvalidPolicyDocument', `Invalid Policy: Unknown condition ${JSON.stringify(c)}.`);
     } else if (c && typeof c === 'object') {
       // {"bucket": …} names the one local bucket; other fields must equal the form's.
       for (const [name, value] of Object.entries(c)) {
         if (name !== 'bucket' && lower[name.toLowerCase()] !== String(value)) {
-          throw policyError('InvalidKey', `Invalid according to Policy: Policy Condition failed: {"${name}": "${value}"}`);
+          throw policyError('AccessDenied', `Invalid according to Policy: Policy Condition failed: {"${name}": "${value}"}`);
         }
       }
     }
   }
   // Our policies always restrict the key; one that does not is not ours.
   if (prefix === null) throw policyError('InvalidPolicyDocument', 'Invalid Policy: no starts-with condition on $key.');
-  if (!key.startsWith(prefix) || key.startsWith('/') || key.includes('..') || !validKey(key)) {
-    throw policyError('InvalidKey', `Invalid according to Policy: Policy Condition failed: ["starts-with", "$key", "${prefix}"]`);
+  // As OSS answers: a key outside the signed prefix is AccessDenied, a name it cannot hold InvalidObjectName.
+  if (!key.startsWith(prefix)) {
+    throw policyError('AccessDenied', `Invalid according to Policy: Policy Condition failed: ["starts-with", "$key", "${prefix}"]`);
   }
+  if (key.startsWith('/') || key.includes('..') || !validKey(key)) throw policyError('InvalidObjectName', 'The specified object is not valid.');
   return { key, minBytes, maxBytes };
 }
 
