@@ -1,6 +1,6 @@
 import { View, Text, Image, ScrollView } from '@tarojs/components';
 import { observer } from 'mobx-react';
-import type { JigsawStore } from '../../stores/JigsawStore';
+import type { JigsawStore } from '../../stores/jigsaw/JigsawStore';
 import { t } from '../../i18n';
 import './jigsaw.scss';
 

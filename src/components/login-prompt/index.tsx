@@ -7,8 +7,8 @@ import { t } from '../../i18n';
 import LoginPopup from './LoginPopup';
 import ProfileSheet from './ProfileSheet';
 import { resumeLike, resumeViewerPay } from './resume';
-import { getPaymentStores } from '../../stores/paymentStores';
-import type { PhotoListStore } from '../../stores/PhotoListStore';
+import { getPaymentStores } from '../../stores/pay/paymentStores';
+import type { PhotoListStore } from '../../stores/photos/PhotoListStore';
 import './index.scss';
 
 /** Photo lists of a gallery on this page: by default those of the gallery page (the list cache). */

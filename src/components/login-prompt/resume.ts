@@ -1,11 +1,11 @@
 import { runInAction } from 'mobx';
 import type { Gallery } from '../../../types/api/gallery';
-import type { ViewerStore } from '../../stores/ViewerStore';
-import type { PhotoListStore } from '../../stores/PhotoListStore';
-import type { PayStore } from '../../stores/PayStore';
-import type { DownloadStore } from '../../stores/DownloadStore';
-import type { LikeStore } from '../../stores/LikeStore';
-import type { LoginResume } from '../../stores/LoginPromptStore';
+import type { ViewerStore } from '../../stores/viewer/ViewerStore';
+import type { PhotoListStore } from '../../stores/photos/PhotoListStore';
+import type { PayStore } from '../../stores/pay/PayStore';
+import type { DownloadStore } from '../../stores/pay/DownloadStore';
+import type { LikeStore } from '../../stores/viewer/LikeStore';
+import type { LoginResume } from '../../stores/login/LoginPromptStore';
 import { sendLove } from '../../api/viewer';
 
 /** The heart tapped before a login that reloaded the page: like that photo now (never an unlike). */

@@ -3,7 +3,7 @@ import { View, Text, Image } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import type { Photo } from '../../../types/api/photo';
 import { usePageStores } from '../../stores/RootStore';
-import { VIEWER } from '../../stores/viewerConstants';
+import { VIEWER } from '../../stores/viewer/viewerConstants';
 import { onViewerKey } from '../../platform/keys';
 import { photoCellRect, type Rect } from '../../platform/rect';
 import { windowWidth } from '../../platform/env';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { View, Text } from '@tarojs/components';
 import { observer } from 'mobx-react';
-import { PullRefreshStore, PULL_SNAP_MS, PULL_THRESHOLD } from '../../stores/PullRefreshStore';
+import { PullRefreshStore, PULL_SNAP_MS, PULL_THRESHOLD } from '../../stores/photos/PullRefreshStore';
 import { t } from '../../i18n';
 
 interface Props {

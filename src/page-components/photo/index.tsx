@@ -5,7 +5,7 @@ import { observer } from 'mobx-react';
 import { reaction } from 'mobx';
 import type { Gallery } from '../../../types/api/gallery';
 import { REACH_BOTTOM_DISTANCE } from '../../../types/api/photo';
-import type { PhotoListOptions } from '../../stores/PhotoListStore';
+import type { PhotoListOptions } from '../../stores/photos/PhotoListStore';
 import { useStores, usePageStores } from '../../stores/RootStore';
 import { observeNearBottom, scrollToTop, useListViewport } from '../../platform/scroll';
 import { toast } from '../../platform/ui';
@@ -20,7 +20,7 @@ import PullRefresh from './PullRefresh';
 import NewPhotosBanner from './NewPhotosBanner';
 import ListFooter from './ListFooter';
 import SelectionBar from './SelectionBar';
-import { SelectionStore } from '../../stores/SelectionStore';
+import { SelectionStore } from '../../stores/photos/SelectionStore';
 import './photo.scss';
 
 /** The gallery whose photos the component shows: its gallery_id, or the page's own. */

@@ -2,12 +2,12 @@ import { useEffect, useState } from 'react';
 import { useRouter } from '@tarojs/taro';
 import { observer } from 'mobx-react';
 import { useStores } from '../../stores/RootStore';
-import { PermissionStore } from '../../stores/PermissionStore';
+import { PermissionStore } from '../../stores/permission/PermissionStore';
 import { PageShell } from '../../components/page-shell';
 import PermissionGate from '../../components/permission';
 import LoginPrompt from '../../components/login-prompt';
 import { NotFound } from '../../components/not-found';
-import { gateReturnOf } from '../../stores/galleryGate';
+import { gateReturnOf } from '../../stores/gallery/galleryGate';
 
 /** /page/permission/{id} and /page/permission/{id}/original/{val}: password and phone gates; `?to=screen` returns to the venue screen. */
 function PermissionPage() {
