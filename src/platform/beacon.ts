@@ -1,4 +1,5 @@
 import Taro from '@tarojs/taro';
+import { clientHeaders } from './env';
 
 /**
  * Deliver a small JSON body while the page is being left. Browsers: navigator.sendBeacon
@@ -14,7 +15,7 @@ export function sendOnLeave(url: string, json: string, token: string): boolean {
     url,
     method: 'POST',
     data: json,
-    header: { 'Content-Type': 'application/json', 'X-Client': 'weapp', ...(token ? { Authorization: `Bearer ${token}` } : {}) }
+    header: { 'Content-Type': 'application/json', ...clientHeaders(), ...(token ? { Authorization: `Bearer ${token}` } : {}) }
   }).catch(() => undefined);
   return true;
 }

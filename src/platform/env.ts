@@ -17,6 +17,11 @@ export function apiBase(): string {
   return '';
 }
 
+/** Headers that tell the server which client calls (the mini-program says so; browsers are told apart by their user agent). */
+export function clientHeaders(): Record<string, string> {
+  return process.env.TARO_ENV === 'weapp' ? { 'X-Client': 'weapp' } : {};
+}
+
 export function windowWidth(): number {
   if (process.env.TARO_ENV === 'h5') return typeof window === 'undefined' ? 375 : window.innerWidth;
   return Taro.getWindowInfo().windowWidth;

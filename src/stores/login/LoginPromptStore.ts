@@ -35,7 +35,7 @@ export interface LoginPromptDeps {
   isPc: () => boolean;
   /** Re-read GET /session.js (same token). */
   refresh: () => Promise<void>;
-  /** platform/login `login`: 'done' (mini-program), 'navigating' (page leaves), 'popup', 'none'. */
+  /** stores/login/loginFlow `login`: 'done' (mini-program), 'navigating' (page leaves), 'popup', 'none'. */
   login: (
     path: LoginPath,
     opts: { isPc: boolean; sandbox: boolean; lang: QrLang; beforeLeave?: () => void }

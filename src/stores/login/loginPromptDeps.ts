@@ -1,10 +1,10 @@
 import { LoginPromptStore } from './LoginPromptStore';
 import type { SessionStore } from '../session/SessionStore';
-import { login, oauthUrl } from '../../platform/login';
+import { login, oauthUrl } from './loginFlow';
 import { readStored, removeStored, writeStored } from '../../platform/storage';
 import { toast } from '../../platform/ui';
 import { updateProfile } from '../../api/auth';
-import { uploadAvatar } from '../../platform/upload-avatar';
+import { uploadAvatar } from '../../api/avatar';
 import { i18n, t } from '../../i18n';
 
 /** The app's shared login prompt, wired to the session and the platform's login flows. */

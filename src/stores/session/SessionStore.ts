@@ -2,8 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { SysInfo, UserInfo } from '../../../types/api/session';
 import { SESSION_REFRESH_MS } from '../../../types/api/session';
 import { fetchSession } from '../../api/session';
-import { TOKEN_KEY } from '../../api/client';
-import { writeStored } from '../../platform/storage';
+import { saveSessionToken } from '../../api/credentials';
 
 export type SessionStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -48,7 +47,7 @@ export class SessionStore {
 
   async refresh(): Promise<void> {
     const s = await this.load();
-    writeStored(TOKEN_KEY, s.token);
+    saveSessionToken(s.token);
     runInAction(() => {
       this.user = s.user;
       this.sysinfo = s.sysinfo;

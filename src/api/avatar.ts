@@ -1,28 +1,20 @@
-import Taro from '@tarojs/taro';
 import { AVATAR_UPLOAD_PATH, type AvatarUploadResult } from '../../types/api/auth';
 import type { Envelope } from '../../types/envelope';
-import { ApiError, TOKEN_KEY } from '../api/client';
-import { apiBase } from './env';
-import { readStored } from './storage';
+import { apiBase, clientHeaders } from '../platform/env';
+import { uploadFile } from '../platform/upload';
+import { ApiError } from './client';
+import { authHeader } from './credentials';
 
 /**
  * Mini-program: upload the chooseAvatar temporary file (multipart field `file`,
  * the session token as on every call) and answer the stored avatar's public URL.
- * Browsers have no chooseAvatar and never show the profile sheet: unsupported there.
+ * Browsers have no chooseAvatar: platform/upload refuses there.
  */
 export async function uploadAvatar(filePath: string): Promise<string> {
-  if (process.env.TARO_ENV !== 'weapp') throw new Error('uploadAvatar is only supported in the mini-program');
-  const token = readStored<string>(TOKEN_KEY, '');
-  const res = await Taro.uploadFile({
-    url: `${apiBase()}${AVATAR_UPLOAD_PATH}`,
-    filePath,
-    name: 'file',
-    header: { ...(token ? { Authorization: `Bearer ${token}` } : {}), 'X-Client': 'weapp' }
-  });
-  // uploadFile hands the answer over as text.
+  const res = await uploadFile(`${apiBase()}${AVATAR_UPLOAD_PATH}`, filePath, 'file', { ...authHeader(), ...clientHeaders() });
   let body: Envelope<AvatarUploadResult> | undefined;
   try {
-    body = typeof res.data === 'string' ? JSON.parse(res.data) : (res.data as unknown as Envelope<AvatarUploadResult>);
+    body = JSON.parse(res.data);
   } catch {
     body = undefined;
   }
