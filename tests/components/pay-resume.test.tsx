@@ -6,7 +6,7 @@ import { PayStore } from '../../src/stores/pay/PayStore';
 import { DownloadStore } from '../../src/stores/pay/DownloadStore';
 import { ViewerStore } from '../../src/stores/viewer/ViewerStore';
 import { PhotoListStore } from '../../src/stores/photos/PhotoListStore';
-import { resumeViewerPay } from '../../src/components/login-prompt/resume';
+import { resumeViewerPay } from '../../src/stores/login/resume';
 import { makeGallery, makePhoto, photoPage } from './helpers';
 
 const gallery = makeGallery({ id: 1_000_001, is_pay_down: 3, link_id: 'carpet26' });

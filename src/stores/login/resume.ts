@@ -1,11 +1,11 @@
 import { runInAction } from 'mobx';
 import type { Gallery } from '../../../types/api/gallery';
-import type { ViewerStore } from '../../stores/viewer/ViewerStore';
-import type { PhotoListStore } from '../../stores/photos/PhotoListStore';
-import type { PayStore } from '../../stores/pay/PayStore';
-import type { DownloadStore } from '../../stores/pay/DownloadStore';
-import type { LikeStore } from '../../stores/viewer/LikeStore';
-import type { LoginResume } from '../../stores/login/LoginPromptStore';
+import type { ViewerStore } from '../viewer/ViewerStore';
+import type { PhotoListStore } from '../photos/PhotoListStore';
+import type { PayStore } from '../pay/PayStore';
+import type { DownloadStore } from '../pay/DownloadStore';
+import type { LikeStore } from '../viewer/LikeStore';
+import type { LoginPromptStore, LoginResume } from './LoginPromptStore';
 import { sendLove } from '../../api/viewer';
 
 /** The heart tapped before a login that reloaded the page: like that photo now (never an unlike). */
@@ -74,4 +74,23 @@ export async function resumeViewerPay(r: LoginResume, d: ResumeViewerDeps): Prom
   }
   if (await d.pay.pay(g, [p], 'remove_watermark')) await d.viewer.loadFull();
   return true;
+}
+
+export interface ResumeAfterLoginDeps extends Omit<ResumeViewerDeps, 'pay' | 'downloads'> {
+  likes: LikeStore;
+  /** The app's payment stores, asked for only when a pay or download goes on. */
+  payment: () => Pick<ResumeViewerDeps, 'pay' | 'downloads'>;
+  /** The resumed heart is on (the page shows 'liked'). */
+  onLiked: () => void;
+}
+
+/**
+ * After a login that reloaded the page (WeChat OAuth, sandbox on a phone): the
+ * tapped heart, PayToRemove or Download stored before leaving goes on.
+ */
+export function resumeAfterLogin(prompt: Pick<LoginPromptStore, 'takeResume'>, d: ResumeAfterLoginDeps): void {
+  const like = prompt.takeResume('like');
+  if (like) void resumeLike(d.likes, like).then((ok) => ok && d.onLiked());
+  const payResume = prompt.takeResume('pay') ?? prompt.takeResume('download');
+  if (payResume) void resumeViewerPay(payResume, { ...d, ...d.payment() });
 }
