@@ -20,7 +20,7 @@ import PullRefresh from './PullRefresh';
 import NewPhotosBanner from './NewPhotosBanner';
 import ListFooter from './ListFooter';
 import SelectionBar from './SelectionBar';
-import { SelectionStore } from '../../stores/photos/SelectionStore';
+import { createSelectionStore } from '../../stores/factories';
 import './photo.scss';
 
 /** The gallery whose photos the component shows: its gallery_id, or the page's own. */
@@ -58,7 +58,7 @@ function PhotoArea({ id, props, ctx }: PageComponentRenderProps<'photo'>) {
   const storeRef = useRef(store);
   storeRef.current = store;
   // Selection mode of this list (download): taps add or remove photos instead of opening the viewer.
-  const selection = useMemo(() => new SelectionStore((a) => toast(t(a.key, { num: a.num }))), []);
+  const [selection] = useState(createSelectionStore);
   const safeId = id.replace(/[^A-Za-z0-9_-]/g, '_');
   const sentinelId = `photo-sentinel-${safeId}`;
   const anchorId = `photo-list-${safeId}`;

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useRouter } from '@tarojs/taro';
 import { observer } from 'mobx-react';
 import { useStores } from '../../stores/RootStore';
-import { PermissionStore } from '../../stores/permission/PermissionStore';
+import { createPermissionStores } from '../../stores/factories';
 import { PageShell } from '../../components/page-shell';
 import PermissionGate from '../../components/permission';
 import LoginPrompt from '../../components/login-prompt';
@@ -13,7 +13,7 @@ import { gateReturnOf } from '../../stores/gallery/galleryGate';
 function PermissionPage() {
   const params = useRouter().params as Record<string, string | undefined>;
   const root = useStores();
-  const [store] = useState(() => new PermissionStore({ requireLogin: (r) => root.loginPrompt.requireLogin(r) }));
+  const [store] = useState(() => createPermissionStores(root));
   const id = /^\d{1,10}$/.test(params.id ?? '') ? Number(params.id) : 0;
 
   useEffect(() => () => store.dispose(), []);
