@@ -27,6 +27,16 @@ export function windowWidth(): number {
   return Taro.getWindowInfo().windowWidth;
 }
 
+/** The visible area (CSS px), for zooming the viewer from a photo cell. */
+export function viewportSize(): { width: number; height: number } {
+  if (process.env.TARO_ENV === 'h5') {
+    if (typeof window === 'undefined') return { width: 375, height: 1 };
+    return { width: window.innerWidth || windowWidth(), height: window.innerHeight || 1 };
+  }
+  const info = Taro.getWindowInfo();
+  return { width: info.windowWidth, height: info.windowHeight || 1 };
+}
+
 /** Desktop layout above 800 px (spec part 1 §9 widescreen checks at 450 and 800). */
 export const WIDE_SCREEN = 800;
 export const MEDIUM_SCREEN = 450;

@@ -5,22 +5,12 @@ import type { CollageKind } from '../../utils/collageLayout';
 import type { CollageImage } from '../../platform/collage';
 import type { DownloadOutcome } from '../../platform/download';
 import { saveCollage } from '../../platform/save-collage';
+import { loadCollage } from '../../platform/collage-loader';
 import type { GatedAction } from '../login/loginGate';
 import type { MessageKey } from '../../i18n';
 import { imageUrl } from '../../utils/image';
 import { toast } from '../../platform/ui';
 import { t } from '../../i18n';
-
-type CollageModule = typeof import('../../platform/collage');
-
-/**
- * The canvas code is loaded on demand: a separate chunk in H5 (first load stays
- * small); the mini-program has no async chunks, so it is bundled there.
- */
-function loadCollage(): Promise<CollageModule> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return process.env.TARO_ENV === 'weapp' ? Promise.resolve(require('../../platform/collage') as CollageModule) : import('../../platform/collage');
-}
 
 /**
  * The display style a collage draws: what visitors see in the viewer (watermarked

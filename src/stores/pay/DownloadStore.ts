@@ -9,7 +9,7 @@ import { fetchSignedOriginal } from '../../api/originals';
 import { requestZip } from '../../api/pay';
 import { imageUrl } from '../../utils/image';
 import { clientEnv, windowWidth, WIDE_SCREEN } from '../../platform/env';
-import { downloadOne, downloadZip, ZIP_BLOB_LIMIT, type DownloadOutcome, type ZipProgress } from '../../platform/download';
+import { downloadOne, downloadZip, zipDownloadSupported, ZIP_BLOB_LIMIT, type DownloadOutcome, type ZipProgress } from '../../platform/download';
 import { toast } from '../../platform/ui';
 import { t } from '../../i18n';
 
@@ -31,6 +31,8 @@ export interface DownloadDeps {
   requestZip: (galleryId: number, ids: number[]) => Promise<ZipTicket>;
   downloadOne: (url: string, fileName: string) => Promise<DownloadOutcome>;
   downloadZip: (url: string, fileName: string, onProgress: ZipProgress, direct: boolean) => Promise<DownloadOutcome>;
+  /** Several photos as one ZIP (browsers); the mini-program saves them one by one. */
+  zipSupported: () => boolean;
   toast: (key: MessageKey) => void;
 }
 
@@ -47,7 +49,6 @@ export interface ZipState {
 export class DownloadStore {
   zip: ZipState | null = null;
   private deps: DownloadDeps;
-  private zipSupported = process.env.TARO_ENV !== 'weapp';
 
   constructor(private pay: PayStore, deps: Partial<DownloadDeps> = {}) {
     this.deps = {
@@ -57,10 +58,11 @@ export class DownloadStore {
       downloadOne: (url, name) =>
         downloadOne(url, name, { permissionTitle: t('download.albumPermissionTitle'), permissionText: t('download.albumPermissionText') }),
       downloadZip,
+      zipSupported: zipDownloadSupported,
       toast: (key) => toast(t(key)),
       ...deps
     };
-    makeAutoObservable<DownloadStore, 'deps' | 'pay' | 'zipSupported'>(this, { deps: false, pay: false, zipSupported: false });
+    makeAutoObservable<DownloadStore, 'deps' | 'pay'>(this, { deps: false, pay: false });
   }
 
   /** Viewer info link: shown where the spec allows downloads. */
@@ -97,7 +99,7 @@ export class DownloadStore {
 
   private async several(g: DownloadGallery, photos: readonly Photo[]): Promise<DownloadOutcome> {
     // The mini-program has no ZIP download: each photo goes to the album in turn.
-    if (!this.zipSupported) {
+    if (!this.deps.zipSupported()) {
       for (const p of photos) {
         const one = await this.single(g, p);
         if (one !== 'saved') return one;

@@ -1,6 +1,11 @@
 import { routesAlias } from '@tarojs/router';
 import { ROUTES, PAGES, matchPattern } from '../routes';
 
+/** Browsers: the app's pages have URLs (Taro's H5 router). */
+export function hasUrlRouter(): boolean {
+  return true;
+}
+
 /**
  * Taro's H5 router resolves pages with universal-router (which understands
  * `:param` patterns) but maps a URL back to its page with an exact lookup.
