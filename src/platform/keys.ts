@@ -1,4 +1,4 @@
-import { UnsupportedPlatformCall } from './unsupported';
+import { UnsupportedPlatformCall, thisPlatform } from './unsupported';
 
 /** Keyboard keys the viewer understands (desktop browsers). */
 export type ViewerKey = 'ArrowLeft' | 'ArrowRight' | 'Escape';
@@ -10,7 +10,7 @@ export function viewerKeysSupported(): boolean {
 
 /** Listen for the viewer's keys (browsers; ask viewerKeysSupported() first). Returns a stop function. */
 export function onViewerKey(handler: (key: ViewerKey) => void): () => void {
-  if (process.env.TARO_ENV !== 'h5') throw new UnsupportedPlatformCall('onViewerKey', `TARO_ENV=${process.env.TARO_ENV}`, 'there is no keyboard');
+  if (process.env.TARO_ENV !== 'h5') throw new UnsupportedPlatformCall('onViewerKey', thisPlatform(), 'there is no keyboard; ask viewerKeysSupported() first');
   if (typeof document === 'undefined') return () => undefined;
   const listener = (e: KeyboardEvent) => {
     if (e.key === 'ArrowLeft' || e.key === 'ArrowRight' || e.key === 'Escape') {

@@ -3,6 +3,7 @@ import Taro from '@tarojs/taro';
 import type { LoginPath, OAuthProviderId } from '../../types/api/auth';
 import { SANDBOX_CODE_PREFIX } from '../../types/api/auth';
 import { readStored, writeStored } from './storage';
+import { UnsupportedPlatformCall, thisPlatform } from './unsupported';
 
 /**
  * The platform half of login: which way a login runs here, the mini-program's
@@ -36,7 +37,7 @@ export function oauthProvider(path: LoginPath): OAuthProviderId | null {
 
 /** The page to come back to after a browser login (same origin path with its query). */
 export function currentPath(): string {
-  if (process.env.TARO_ENV !== 'h5') throw new Error(`currentPath is browser-only: TARO_ENV=${process.env.TARO_ENV} has no page URL`);
+  if (process.env.TARO_ENV !== 'h5') throw new UnsupportedPlatformCall('currentPath', thisPlatform(), 'browser-only: there is no page URL');
   if (typeof location === 'undefined') return '/';
   return `${location.pathname}${location.search}` || '/';
 }
@@ -71,7 +72,7 @@ async function privacyAuthorised(): Promise<boolean> {
  * this session. Browsers log in through a provider page instead: unsupported there.
  */
 export async function miniProgramLoginCode(sandbox: boolean): Promise<string> {
-  if (process.env.TARO_ENV !== 'weapp') throw new Error(`miniProgramLoginCode is only supported in the mini-program (not on TARO_ENV=${process.env.TARO_ENV})`);
+  if (process.env.TARO_ENV !== 'weapp') throw new UnsupportedPlatformCall('miniProgramLoginCode', thisPlatform(), 'only supported in the mini-program');
   if (!(await privacyAuthorised())) throw new Error('privacy authorisation refused');
   const code = sandbox
     ? `${SANDBOX_CODE_PREFIX}${sandboxName()}:${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`
@@ -82,7 +83,7 @@ export async function miniProgramLoginCode(sandbox: boolean): Promise<string> {
 
 /** Send the whole page to the provider; it comes back at the redirect with the session upgraded. */
 export function goTo(url: string): void {
-  if (process.env.TARO_ENV !== 'h5') throw new Error(`goTo is browser-only: TARO_ENV=${process.env.TARO_ENV} cannot leave for a web page`);
+  if (process.env.TARO_ENV !== 'h5') throw new UnsupportedPlatformCall('goTo', thisPlatform(), 'browser-only: cannot leave for a web page');
   location.assign(url);
 }
 
@@ -92,6 +93,6 @@ export function goTo(url: string): void {
  */
 export function loginFrame(url: string, title: string): ReactElement | null {
   if (!url) return null;
-  if (process.env.TARO_ENV !== 'h5') throw new Error(`loginFrame is browser-only: TARO_ENV=${process.env.TARO_ENV} has no login popup`);
+  if (process.env.TARO_ENV !== 'h5') throw new UnsupportedPlatformCall('loginFrame', thisPlatform(), 'browser-only: there is no login popup');
   return createElement('iframe', { src: url, title, className: 'login-popup__frame', 'data-testid': 'login-popup-frame' });
 }

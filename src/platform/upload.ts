@@ -1,4 +1,5 @@
 import Taro from '@tarojs/taro';
+import { UnsupportedPlatformCall, thisPlatform } from './unsupported';
 
 /** What an upload answered: the HTTP status and the body as text. */
 export interface UploadAnswer {
@@ -12,7 +13,7 @@ export interface UploadAnswer {
  * Browsers have no chooseAvatar and never upload a device file this way: unsupported there.
  */
 export async function uploadFile(url: string, filePath: string, field: string, header: Record<string, string>): Promise<UploadAnswer> {
-  if (process.env.TARO_ENV !== 'weapp') throw new Error(`uploadFile is only supported in the mini-program (not on TARO_ENV=${process.env.TARO_ENV})`);
+  if (process.env.TARO_ENV !== 'weapp') throw new UnsupportedPlatformCall('uploadFile', thisPlatform(), 'only supported in the mini-program');
   const res = await Taro.uploadFile({ url, filePath, name: field, header });
   // uploadFile hands the answer over as text.
   return { statusCode: res.statusCode, data: typeof res.data === 'string' ? res.data : JSON.stringify(res.data) };

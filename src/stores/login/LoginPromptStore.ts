@@ -43,7 +43,7 @@ export interface LoginPromptDeps {
   /** The provider page for the popup, bound to this session. */
   oauthUrl: (path: LoginPath, lang: QrLang) => Promise<string>;
   saveProfile: (p: { nickname?: string; avatar?: string }) => Promise<unknown>;
-  /** platform/upload-avatar: store a chosen avatar still on the device; answers its public URL. */
+  /** api/avatar (over platform/upload): store a chosen avatar still on the device; answers its public URL. */
   uploadAvatar: (filePath: string) => Promise<string>;
   toast: (key: MessageKey) => void;
   lang: () => QrLang;

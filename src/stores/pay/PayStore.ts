@@ -44,7 +44,7 @@ export interface PayDeps {
 
 /**
  * A viewer action on one photo (PayToRemove, Download) that a full-page login
- * interrupts goes on after the reload (components/login-prompt/resume.ts); actions
+ * interrupts goes on after the reload (stores/login/resume.ts); actions
  * on several photos (a selection) are not resumed.
  */
 export function viewerResume(g: Pick<PayGallery, 'id'>, photos: readonly Pick<Photo, 'id'>[], purpose: PayPurpose): Record<string, string | number> | undefined {
