@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { View, Text } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import { PULL_SNAP_MS, PULL_THRESHOLD } from '../../stores/photos/PullRefreshStore';
-import { createPullRefreshStore } from '../../stores/factories';
+import { createPullRefreshStore } from '../../stores/photos/factory';
 import { t } from '../../i18n';
 
 interface Props {

@@ -5,7 +5,7 @@ import type { Gallery } from '../../../types/api/gallery';
 import type { Photo } from '../../../types/api/photo';
 import type { JigsawKind, SelectionPurpose, SelectionStore } from '../../stores/photos/SelectionStore';
 import { useStores } from '../../stores/RootStore';
-import { createJigsawStore } from '../../stores/factories';
+import { createJigsawStore } from '../../stores/jigsaw/factory';
 import { getPaymentStores } from '../../stores/pay/paymentStores';
 import { openUrl } from '../../platform/navigate';
 import { toast } from '../../platform/ui';

@@ -20,7 +20,7 @@ import PullRefresh from './PullRefresh';
 import NewPhotosBanner from './NewPhotosBanner';
 import ListFooter from './ListFooter';
 import SelectionBar from './SelectionBar';
-import { createSelectionStore } from '../../stores/factories';
+import { createSelectionStore } from '../../stores/photos/factory';
 import './photo.scss';
 
 /** The gallery whose photos the component shows: its gallery_id, or the page's own. */

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useRouter } from '@tarojs/taro';
 import { observer } from 'mobx-react';
 import { useStores } from '../../stores/RootStore';
-import { createPermissionStores } from '../../stores/factories';
+import { createPermissionStores } from '../../stores/permission/factory';
 import { PageShell } from '../../components/page-shell';
 import PermissionGate from '../../components/permission';
 import LoginPrompt from '../../components/login-prompt';

@@ -3,7 +3,7 @@ import { View } from '@tarojs/components';
 import { useRouter } from '@tarojs/taro';
 import { observer } from 'mobx-react';
 import { useStores } from '../../stores/RootStore';
-import { createScreenStores } from '../../stores/factories';
+import { createScreenStores } from '../../stores/carousel/screenStores';
 import { PageShell } from '../../components/page-shell';
 import { EmptyState } from '../../components/empty-state';
 import { NotFound } from '../../components/not-found';

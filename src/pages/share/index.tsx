@@ -3,7 +3,7 @@ import { View, Text } from '@tarojs/components';
 import { useRouter } from '@tarojs/taro';
 import { observer } from 'mobx-react';
 import { useStores, usePageStores } from '../../stores/RootStore';
-import { createSharePageStores } from '../../stores/factories';
+import { createSharePageStores } from '../../stores/share/factory';
 import { AlbumPageShell } from '../../components/page-shell';
 import { PageFrame } from '../../components/page-frame';
 import { EmptyState } from '../../components/empty-state';
