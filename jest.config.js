@@ -40,6 +40,8 @@ module.exports = {
       rootDir: __dirname,
       testEnvironment: 'node',
       testMatch: ['<rootDir>/tests/unit/**/*.test.ts'],
+      // Multi-end files (x.h5.ts / x.weapp.ts) resolve as in the Taro build (H5 unless TARO_ENV_JEST=weapp).
+      resolver: '<rootDir>/tests/jest/resolver.js',
       transform: { '^.+\\.(ts|tsx|js|mjs)$': tsTransform },
       // TypeBox (declared contracts in types/api) ships ESM only.
       transformIgnorePatterns: ['/node_modules/(?!typebox/)'],

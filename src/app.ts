@@ -1,12 +1,12 @@
 import { createElement, type PropsWithChildren } from 'react';
 import Taro, { useLaunch } from '@tarojs/taro';
-import { installPatternRoutes } from './platform/h5-routes';
+import { hasUrlRouter, installPatternRoutes } from './platform/router';
 import { getRootStore, StoreContext } from './stores/RootStore';
 import { PAGES } from './routes';
 import './app.scss';
 
 // Before the H5 router is created: spec URLs resolve to their pages.
-if (process.env.TARO_ENV === 'h5') installPatternRoutes();
+if (hasUrlRouter()) installPatternRoutes();
 
 function App({ children }: PropsWithChildren) {
   const root = getRootStore();

@@ -1,9 +1,8 @@
 import Taro from '@tarojs/taro';
 import type { Envelope } from '../../types/envelope';
-import { apiBase } from '../platform/env';
-import { readStored } from '../platform/storage';
+import { apiBase, clientHeaders } from '../platform/env';
+import { authHeader } from './credentials';
 
-export const TOKEN_KEY = 'token';
 export const RETRY_ATTEMPTS = 3;
 export const RETRY_DELAY_MS = 300;
 
@@ -22,25 +21,20 @@ export class ApiError extends Error {
 
 type Method = 'GET' | 'POST';
 
-function clientHeader(): Record<string, string> {
-  return process.env.TARO_ENV === 'weapp' ? { 'X-Client': 'weapp' } : {};
-}
-
 /**
  * One request over Taro.request: adds the token, unwraps `{code, data, msg}`.
  * 401 is logged silently (the session layer re-creates the session); any other
  * non-ok answer throws an ApiError with status and body.
  */
 export async function request<T>(method: Method, path: string, params?: Record<string, unknown>): Promise<T> {
-  const token = readStored<string>(TOKEN_KEY, '');
   const res = await Taro.request<Envelope<T>>({
     url: `${apiBase()}${path}`,
     method,
     data: params,
     header: {
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...authHeader(),
       ...(method === 'POST' ? { 'Content-Type': 'application/json' } : {}),
-      ...clientHeader()
+      ...clientHeaders()
     },
     dataType: 'json'
   });

@@ -1,8 +1,7 @@
 import { action, makeObservable, observable } from 'mobx';
 import { dispatchLive, liveMessagesOf, LIVE_HEARTBEAT_MS, LIVE_PATH, type LiveClientFrame, type LiveHandlers, type LiveMessage } from '../../types/live';
 import { openSocket, socketOrigin, onForeground, type SocketFactory, type SocketLike } from '../platform/socket';
-import { readStored } from '../platform/storage';
-import { TOKEN_KEY } from './client';
+import { sessionToken } from './credentials';
 
 export { LIVE_HEARTBEAT_MS, LIVE_PATH };
 /** Reconnect backoff: 1 s doubling to 30 s, ±20 % jitter so clients do not return in step. */
@@ -78,7 +77,7 @@ export class LiveConnection {
   constructor(deps: Partial<LiveDeps> = {}) {
     this.deps = {
       open: openSocket,
-      token: () => readStored<string>(TOKEN_KEY, ''),
+      token: sessionToken,
       url: liveUrl,
       timers: globalTimers,
       random: Math.random,

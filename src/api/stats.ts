@@ -1,8 +1,8 @@
 import type { StatBatch, StatBatchResult } from '../../types/api/stats';
 import { apiBase } from '../platform/env';
-import { readStored } from '../platform/storage';
 import { sendOnLeave } from '../platform/beacon';
-import { request, TOKEN_KEY } from './client';
+import { request } from './client';
+import { sessionToken } from './credentials';
 
 export const STATS_PATH = '/api/v2/trigger/story';
 
@@ -14,6 +14,6 @@ export const postStats = (batch: StatBatch) => request<StatBatchResult>('POST', 
  * headers, so the token travels in the body), a plain request in the mini-program.
  */
 export function beaconStats(batch: StatBatch): boolean {
-  const token = readStored<string>(TOKEN_KEY, '');
+  const token = sessionToken();
   return sendOnLeave(`${apiBase()}${STATS_PATH}`, JSON.stringify(token ? { ...batch, token } : batch), token);
 }

@@ -1,42 +1,16 @@
-import Taro from '@tarojs/taro';
+import type { BeaconPlatform } from './beacon-core';
+import { UnsupportedPlatformCall, thisPlatform } from './unsupported';
 
 /**
- * Deliver a small JSON body while the page is being left. Browsers: navigator.sendBeacon
- * (text/plain, so no preflight; the body carries the token). The mini-program keeps
- * running after onHide/onUnload, so a plain Taro.request does. Returns whether it was queued.
+ * Sending stats as the visitor leaves: the interface. The build takes
+ * beacon.h5.ts (sendBeacon, pagehide) or beacon.weapp.ts (a request, onAppHide);
+ * this file is what type checking sees, and what a platform without an implementation gets.
  */
-export function sendOnLeave(url: string, json: string, token: string): boolean {
-  if (process.env.TARO_ENV === 'h5') {
-    if (typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return false;
-    return navigator.sendBeacon(url, new Blob([json], { type: 'text/plain;charset=UTF-8' }));
-  }
-  void Taro.request({
-    url,
-    method: 'POST',
-    data: json,
-    header: { 'Content-Type': 'application/json', 'X-Client': 'weapp', ...(token ? { Authorization: `Bearer ${token}` } : {}) }
-  }).catch(() => undefined);
-  return true;
-}
+export * from './beacon-core';
 
-/**
- * Call `fn` when the visitor leaves: the browser tab hides or unloads (pagehide,
- * visibilitychange to hidden), or the mini-program goes to the background
- * (onAppHide; page hide and unload are the page's useDidHide/useUnload). Returns a stop function.
- */
-export function onLeave(fn: () => void): () => void {
-  if (process.env.TARO_ENV === 'h5') {
-    if (typeof window === 'undefined') return () => undefined;
-    const onVisibility = () => {
-      if (document.visibilityState === 'hidden') fn();
-    };
-    window.addEventListener('pagehide', fn);
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => {
-      window.removeEventListener('pagehide', fn);
-      document.removeEventListener('visibilitychange', onVisibility);
-    };
-  }
-  Taro.onAppHide(fn);
-  return () => Taro.offAppHide(fn);
-}
+export const sendOnLeave: BeaconPlatform['sendOnLeave'] = () => {
+  throw new UnsupportedPlatformCall('sendOnLeave', thisPlatform());
+};
+export const onLeave: BeaconPlatform['onLeave'] = () => {
+  throw new UnsupportedPlatformCall('onLeave', thisPlatform());
+};

@@ -17,9 +17,24 @@ export function apiBase(): string {
   return '';
 }
 
+/** Headers that tell the server which client calls (the mini-program says so; browsers are told apart by their user agent). */
+export function clientHeaders(): Record<string, string> {
+  return process.env.TARO_ENV === 'weapp' ? { 'X-Client': 'weapp' } : {};
+}
+
 export function windowWidth(): number {
   if (process.env.TARO_ENV === 'h5') return typeof window === 'undefined' ? 375 : window.innerWidth;
   return Taro.getWindowInfo().windowWidth;
+}
+
+/** The visible area (CSS px), for zooming the viewer from a photo cell. */
+export function viewportSize(): { width: number; height: number } {
+  if (process.env.TARO_ENV === 'h5') {
+    if (typeof window === 'undefined') return { width: 375, height: 1 };
+    return { width: window.innerWidth || windowWidth(), height: window.innerHeight || 1 };
+  }
+  const info = Taro.getWindowInfo();
+  return { width: info.windowWidth, height: info.windowHeight || 1 };
 }
 
 /** Desktop layout above 800 px (spec part 1 §9 widescreen checks at 450 and 800). */

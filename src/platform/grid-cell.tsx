@@ -1,41 +1,14 @@
-import { memo, type ReactNode } from 'react';
-import { View, Image } from '@tarojs/components';
-
-export interface GridCellProps {
-  id: number;
-  index: number;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-  src: string;
-  onTap: (index: number) => void;
-  children?: ReactNode;
-}
+import type { GridCellProps } from './grid-cell-core';
+import { UnsupportedPlatformCall, thisPlatform } from './unsupported';
 
 /**
- * One absolutely placed photo of a windowed list. A fast fling mounts dozens of
- * these per frame, so in browsers it is a plain <div> + <img loading="lazy">
- * (Taro's H5 View/Image are custom elements costing far more to create); the
- * mini-program uses View + Image with lazyLoad. Memoised: scrolling re-renders
- * the list, not the cells that stay on screen.
+ * One absolutely placed photo of a windowed list: the interface. The build takes
+ * grid-cell.h5.tsx (<div> + <img loading="lazy">) or grid-cell.weapp.tsx
+ * (View + Image); this file is what type checking sees, and what a platform
+ * without an implementation gets.
  */
-function GridCell({ id, index, x, y, w, h, src, onTap, children }: GridCellProps) {
-  const style = { left: `${x}px`, top: `${y}px`, width: `${w}px`, height: `${h}px` };
-  if (process.env.TARO_ENV === 'h5') {
-    return (
-      <div className="photo-cell" data-testid="photo-item" data-id={id} data-index={index} style={style} onClick={() => onTap(index)}>
-        <img className="photo-cell__image" src={src} alt="" loading="lazy" decoding="async" draggable={false} />
-        {children}
-      </div>
-    );
-  }
-  return (
-    <View className="photo-cell" data-testid="photo-item" data-id={id} data-index={index} style={style} onClick={() => onTap(index)}>
-      <Image className="photo-cell__image" src={src} mode="aspectFill" lazyLoad />
-      {children}
-    </View>
-  );
-}
+export type { GridCellProps } from './grid-cell-core';
 
-export default memo(GridCell);
+export default function GridCell(_props: GridCellProps): JSX.Element {
+  throw new UnsupportedPlatformCall('GridCell', thisPlatform());
+}

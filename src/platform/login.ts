@@ -1,11 +1,15 @@
 import { createElement, type ReactElement } from 'react';
 import Taro from '@tarojs/taro';
-import type { AuthLoginResult, LoginPath, OAuthProviderId, QrLang } from '../../types/api/auth';
+import type { LoginPath, OAuthProviderId } from '../../types/api/auth';
 import { SANDBOX_CODE_PREFIX } from '../../types/api/auth';
-import { mpLogin, oauthStart } from '../api/auth';
 import { readStored, writeStored } from './storage';
+import { UnsupportedPlatformCall, thisPlatform } from './unsupported';
 
 /**
+ * The platform half of login: which way a login runs here, the mini-program's
+ * login code, the page to come back to, leaving for the provider and the popup's
+ * frame. The server calls (mp/login, oauth/start) are made by stores/login/loginFlow.
+ *
  * How a login runs here (the platform branches of login live only in this file):
  * - 'mp': the mini-program's `Taro.login()` code posted to the server;
  * - 'redirect': the whole page goes to the provider (WeChat OAuth, or the sandbox
@@ -33,8 +37,9 @@ export function oauthProvider(path: LoginPath): OAuthProviderId | null {
 
 /** The page to come back to after a browser login (same origin path with its query). */
 export function currentPath(): string {
-  if (process.env.TARO_ENV === 'h5' && typeof location !== 'undefined') return `${location.pathname}${location.search}` || '/';
-  return '/';
+  if (process.env.TARO_ENV !== 'h5') throw new UnsupportedPlatformCall('currentPath', thisPlatform(), 'browser-only: there is no page URL');
+  if (typeof location === 'undefined') return '/';
+  return `${location.pathname}${location.search}` || '/';
 }
 
 const SANDBOX_NAME_KEY = 'login-sandbox-name';
@@ -62,60 +67,32 @@ async function privacyAuthorised(): Promise<boolean> {
 }
 
 /**
- * Mini-program login: a fresh single-use code from `Taro.login()` (or, with the
- * sandbox on, `sandbox:<name>:<nonce>`) posted to the server, which upgrades this session.
+ * Mini-program login code: a fresh single-use code from `Taro.login()` (or, with
+ * the sandbox on, `sandbox:<name>:<nonce>`), which the server exchanges to upgrade
+ * this session. Browsers log in through a provider page instead: unsupported there.
  */
-export async function loginMiniProgram(sandbox: boolean): Promise<AuthLoginResult> {
+export async function miniProgramLoginCode(sandbox: boolean): Promise<string> {
+  if (process.env.TARO_ENV !== 'weapp') throw new UnsupportedPlatformCall('miniProgramLoginCode', thisPlatform(), 'only supported in the mini-program');
   if (!(await privacyAuthorised())) throw new Error('privacy authorisation refused');
   const code = sandbox
     ? `${SANDBOX_CODE_PREFIX}${sandboxName()}:${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`
     : (await Taro.login()).code;
   if (!code) throw new Error('no login code');
-  return mpLogin(code);
+  return code;
 }
 
-/** The provider page for a browser login (WeChat, the QR page or the sandbox page), bound to this session. */
-export async function oauthUrl(path: LoginPath, lang: QrLang, redirect = currentPath()): Promise<string> {
-  const provider = oauthProvider(path);
-  if (!provider) throw new Error(`no browser login for path ${path}`);
-  return (await oauthStart(provider, redirect, lang)).url;
-}
-
-/** Send the whole page to the provider; it comes back at `redirect` with the session upgraded. */
+/** Send the whole page to the provider; it comes back at the redirect with the session upgraded. */
 export function goTo(url: string): void {
-  if (process.env.TARO_ENV === 'h5') location.assign(url);
-}
-
-export type LoginOutcome = 'done' | 'navigating' | 'popup' | 'none';
-
-/**
- * One login for the session's path: the mini-program finishes here ('done');
- * a phone browser leaves for the provider ('navigating'); a desktop gets the
- * popup ('popup': the caller shows it with `oauthUrl` and polls the session);
- * 'none' when no login exists for this visitor.
- */
-export async function login(
-  path: LoginPath,
-  opts: { isPc: boolean; sandbox: boolean; lang: QrLang; beforeLeave?: () => void }
-): Promise<LoginOutcome> {
-  const mode = loginMode(path, opts.isPc);
-  if (mode === 'none') return 'none';
-  if (mode === 'popup') return 'popup';
-  if (mode === 'mp') {
-    await loginMiniProgram(opts.sandbox);
-    return 'done';
-  }
-  const url = await oauthUrl(path, opts.lang);
-  opts.beforeLeave?.();
-  goTo(url);
-  return 'navigating';
+  if (process.env.TARO_ENV !== 'h5') throw new UnsupportedPlatformCall('goTo', thisPlatform(), 'browser-only: cannot leave for a web page');
+  location.assign(url);
 }
 
 /**
  * The provider page inside our popup: an iframe in browsers (the QR page or
- * the sandbox page); nothing in the mini-program, which never uses the popup.
+ * the sandbox page); nothing before its URL is known. The mini-program never uses the popup.
  */
 export function loginFrame(url: string, title: string): ReactElement | null {
-  if (process.env.TARO_ENV !== 'h5' || !url) return null;
+  if (!url) return null;
+  if (process.env.TARO_ENV !== 'h5') throw new UnsupportedPlatformCall('loginFrame', thisPlatform(), 'browser-only: there is no login popup');
   return createElement('iframe', { src: url, title, className: 'login-popup__frame', 'data-testid': 'login-popup-frame' });
 }

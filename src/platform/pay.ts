@@ -1,6 +1,7 @@
 import Taro from '@tarojs/taro';
 import type { PayChannel, PrePayResult } from '../../types/api/pay';
 import { apiBase, clientEnv } from './env';
+import { UnsupportedPlatformCall, thisPlatform } from './unsupported';
 
 /**
  * What the platform's pay step reported:
@@ -37,7 +38,8 @@ export function absoluteUrl(url: string): string {
 
 /** Open the sandbox pay page (a new tab, so the app keeps its state and polls). */
 export function openSandboxPage(url: string): void {
-  if (process.env.TARO_ENV !== 'h5' || typeof window === 'undefined') return;
+  if (process.env.TARO_ENV !== 'h5') throw new UnsupportedPlatformCall('openSandboxPage', thisPlatform(), 'the mini-program pays with requestPayment');
+  if (typeof window === 'undefined') throw new UnsupportedPlatformCall('openSandboxPage', 'a browser without window');
   window.open(absoluteUrl(url), '_blank', 'noopener');
 }
 

@@ -1,4 +1,5 @@
 import Taro from '@tarojs/taro';
+import { UnsupportedPlatformCall, thisPlatform } from './unsupported';
 
 export type SaveOutcome = 'saved' | 'cancelled' | 'denied' | 'failed';
 
@@ -24,7 +25,7 @@ function isAuthDenied(e: unknown): boolean {
  * Browsers have no such flow (the viewer does not offer it there).
  */
 export async function offerSaveImage(url: string, texts: SaveImageTexts): Promise<SaveOutcome> {
-  if (process.env.TARO_ENV !== 'weapp') throw new Error('offerSaveImage is only supported in the mini-program');
+  if (process.env.TARO_ENV !== 'weapp') throw new UnsupportedPlatformCall('offerSaveImage', thisPlatform(), 'only supported in the mini-program; ask longPressSaveSupported() first');
   try {
     const sheet = await Taro.showActionSheet({ itemList: [texts.save] });
     if (sheet.tapIndex !== 0) return 'cancelled';

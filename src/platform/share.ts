@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import Taro, { useShareAppMessage } from '@tarojs/taro';
 import { toPagePath } from '../routes';
 import { apiBase } from './env';
+import { UnsupportedPlatformCall, thisPlatform } from './unsupported';
 
 /** What a share carries (spec part 1 §4 share content: title, desc, image, url). `url` is the spec URL (/page/share/…). */
 export interface ShareContent {
@@ -86,7 +87,7 @@ async function copyText(text: string): Promise<boolean> {
  * buttons, never through this call.
  */
 export async function shareLink(content: ShareContent): Promise<ShareOutcome> {
-  if (process.env.TARO_ENV !== 'h5') throw new Error('shareLink is browser-only: the mini-program shares with an open-type="share" button');
+  if (process.env.TARO_ENV !== 'h5') throw new UnsupportedPlatformCall('shareLink', thisPlatform(), 'the mini-program shares with an open-type="share" button');
   const url = shareAddress(content.url);
   const nav = navigator as Navigator & { share?: (d: { title?: string; text?: string; url?: string }) => Promise<void> };
   if (typeof nav.share === 'function') {

@@ -6,6 +6,14 @@ export function setTitle(title: string): void {
   else void Taro.setNavigationBarTitle({ title }).catch(() => undefined);
 }
 
+/**
+ * Secondary pages draw their own title bar with a back control in browsers; the
+ * mini-program shows its native navigation bar instead.
+ */
+export function drawsOwnTitleBar(): boolean {
+  return process.env.TARO_ENV === 'h5';
+}
+
 export function toast(title: string, ms = 2000): void {
   void Taro.showToast({ title, icon: 'none', duration: ms }).catch(() => undefined);
 }

@@ -1,17 +1,17 @@
 import { createContext, useContext } from 'react';
-import { SessionStore } from './SessionStore';
-import { SettingsStore } from './SettingsStore';
-import { HomeStore } from './HomeStore';
-import { ClockStore } from './ClockStore';
-import { GalleryStore } from './GalleryStore';
-import { PageEventsStore } from './PageEventsStore';
-import { ViewerStore } from './ViewerStore';
-import { StatsStore } from './StatsStore';
-import { VisitStore } from './VisitStore';
-import { GalleryDirectoryStore } from './GalleryDirectoryStore';
-import { PhotoListCache } from './PhotoListCache';
-import { createLoginPrompt } from './loginPromptDeps';
-import { LiveAlbumStore } from './LiveAlbumStore';
+import { SessionStore } from './session/SessionStore';
+import { SettingsStore } from './settings/SettingsStore';
+import { HomeStore } from './gallery/HomeStore';
+import { ClockStore } from './session/ClockStore';
+import { GalleryStore } from './gallery/GalleryStore';
+import { PageEventsStore } from './gallery/PageEventsStore';
+import { ViewerStore } from './viewer/ViewerStore';
+import { StatsStore } from './stats/StatsStore';
+import { VisitStore } from './visits/VisitStore';
+import { GalleryDirectoryStore } from './gallery/GalleryDirectoryStore';
+import { PhotoListCache } from './photos/PhotoListCache';
+import { createLoginPrompt } from './login/loginPromptDeps';
+import { LiveAlbumStore } from './live/LiveAlbumStore';
 import { LiveConnection } from '../api/live';
 
 /** App-wide client state: one instance per app, handed to components by context. */

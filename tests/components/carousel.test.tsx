@@ -3,8 +3,8 @@
 // the random bag, the flip-card renderer, the paused background, keys and full screen.
 import { act, fireEvent } from '@testing-library/react';
 import Carousel from '../../src/components/carousel';
-import { CarouselStore } from '../../src/stores/CarouselStore';
-import { PhotoListStore } from '../../src/stores/PhotoListStore';
+import { CarouselStore } from '../../src/stores/carousel/CarouselStore';
+import { PhotoListStore } from '../../src/stores/photos/PhotoListStore';
 import { preloadImage } from '../../src/platform/preload';
 import { imageUrl } from '../../src/utils/image';
 import type { PhotoListQuery } from '../../types/api/photo';

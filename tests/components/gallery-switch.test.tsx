@@ -2,7 +2,7 @@ import { fireEvent } from '@testing-library/react';
 import { render } from '@testing-library/react';
 import { GallerySwitchPanel } from '../../src/components/gallery-switch';
 import { GalleryHeader } from '../../src/components/gallery-header';
-import { GalleryDirectoryStore } from '../../src/stores/GalleryDirectoryStore';
+import { GalleryDirectoryStore } from '../../src/stores/gallery/GalleryDirectoryStore';
 import { byTestId, makeGallery, makeRoot } from './helpers';
 
 const top = makeGallery({ id: 1_000_001, link_id: 'demo2026', name: 'Gala' });

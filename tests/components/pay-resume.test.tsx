@@ -2,11 +2,11 @@
 // leaves the page (OAuth) and reloads it. The action is remembered with the login
 // (photo, gallery, purpose) and goes on after the reload: the viewer opens at the
 // photo once it is listed again, the payment runs, the original shows.
-import { PayStore } from '../../src/stores/PayStore';
-import { DownloadStore } from '../../src/stores/DownloadStore';
-import { ViewerStore } from '../../src/stores/ViewerStore';
-import { PhotoListStore } from '../../src/stores/PhotoListStore';
-import { resumeViewerPay } from '../../src/components/login-prompt/resume';
+import { PayStore } from '../../src/stores/pay/PayStore';
+import { DownloadStore } from '../../src/stores/pay/DownloadStore';
+import { ViewerStore } from '../../src/stores/viewer/ViewerStore';
+import { PhotoListStore } from '../../src/stores/photos/PhotoListStore';
+import { resumeViewerPay } from '../../src/stores/login/resume';
 import { makeGallery, makePhoto, photoPage } from './helpers';
 
 const gallery = makeGallery({ id: 1_000_001, is_pay_down: 3, link_id: 'carpet26' });

@@ -1,8 +1,8 @@
 import { act } from '@testing-library/react';
 import PermissionGate from '../../src/components/permission';
-import { PermissionStore } from '../../src/stores/PermissionStore';
-import { GalleryStore } from '../../src/stores/GalleryStore';
-import { ClockStore } from '../../src/stores/ClockStore';
+import { PermissionStore } from '../../src/stores/permission/PermissionStore';
+import { GalleryStore } from '../../src/stores/gallery/GalleryStore';
+import { ClockStore } from '../../src/stores/session/ClockStore';
 import { ApiError } from '../../src/api/client';
 import type { PermissionApi } from '../../src/api/permission';
 import { openUrl } from '../../src/platform/navigate';

@@ -1,5 +1,5 @@
-import { PhotoListStore, MAX_EMPTY_LOADS } from '../../src/stores/PhotoListStore';
-import { PhotoListCache, PHOTO_LIST_CACHE_MS } from '../../src/stores/PhotoListCache';
+import { PhotoListStore, MAX_EMPTY_LOADS } from '../../src/stores/photos/PhotoListStore';
+import { PhotoListCache, PHOTO_LIST_CACHE_MS } from '../../src/stores/photos/PhotoListCache';
 import type { PhotoListQuery, PhotoListResult } from '../../types/api/photo';
 import { makePhoto, photoPage } from './helpers';
 

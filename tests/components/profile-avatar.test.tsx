@@ -5,7 +5,7 @@
 import Taro from '@tarojs/taro';
 import { act, fireEvent, waitFor } from '@testing-library/react';
 import LoginPrompt from '../../src/components/login-prompt';
-import { uploadAvatar } from '../../src/platform/upload-avatar';
+import { uploadAvatar } from '../../src/api/avatar';
 import { isLocalAvatar } from '../../src/utils/avatar';
 import { byTestId, isWeapp, makeRoot, renderWith } from './helpers';
 

@@ -13,7 +13,7 @@ import { renderCollage, releaseCollage } from '../../src/platform/collage';
 import { saveCollage } from '../../src/platform/save-collage';
 import { PHOTO_DEFAULTS } from '../../types/page/photo';
 import { DEFAULT_THEME } from '../../types/api/gallery';
-import { setPaymentStores } from '../../src/stores/paymentStores';
+import { setPaymentStores } from '../../src/stores/pay/paymentStores';
 import { byTestId, isWeapp, makeGallery, makeRoot, photoPage, renderWith, setWindowWidth } from './helpers';
 
 jest.mock('../../src/api/gallery');

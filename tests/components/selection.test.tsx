@@ -6,9 +6,9 @@ import PhotoArea from '../../src/page-components/photo';
 import { fetchPhotoList } from '../../src/api/gallery';
 import { PHOTO_DEFAULTS } from '../../types/page/photo';
 import { DEFAULT_THEME } from '../../types/api/gallery';
-import { PayStore } from '../../src/stores/PayStore';
-import { DownloadStore } from '../../src/stores/DownloadStore';
-import { setPaymentStores } from '../../src/stores/paymentStores';
+import { PayStore } from '../../src/stores/pay/PayStore';
+import { DownloadStore } from '../../src/stores/pay/DownloadStore';
+import { setPaymentStores } from '../../src/stores/pay/paymentStores';
 import { byTestId, isWeapp, makeGallery, photoPage, renderWith, setWindowWidth } from './helpers';
 
 jest.mock('../../src/api/gallery');

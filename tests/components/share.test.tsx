@@ -6,13 +6,13 @@ import { act, fireEvent } from '@testing-library/react';
 import { runInAction } from 'mobx';
 import Taro, { useRouter, useShareAppMessage } from '@tarojs/taro';
 import SharePage from '../../src/pages/share';
-import { SharePageStore, parseShareIds } from '../../src/stores/SharePageStore';
+import { SharePageStore, parseShareIds } from '../../src/stores/share/SharePageStore';
 import { fetchGalleriesByIds, fetchPhotosByIds } from '../../src/api/visits';
 import { fetchSharer } from '../../src/api/share';
 import { fetchIsPass } from '../../src/api/permission';
 import { openUrl } from '../../src/platform/navigate';
 import { imageTicketOf } from '../../src/utils/imageTickets';
-import { GalleryDirectoryStore } from '../../src/stores/GalleryDirectoryStore';
+import { GalleryDirectoryStore } from '../../src/stores/gallery/GalleryDirectoryStore';
 import { DEFAULT_CONFIG } from '../../types/api/gallery';
 import { byTestId, isWeapp, makeGallery, makePhoto, makeRoot, renderWith, setWindowWidth } from './helpers';
 

@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro';
-import { StatsStore, type StatsTransport } from '../../src/stores/StatsStore';
+import { StatsStore, type StatsTransport } from '../../src/stores/stats/StatsStore';
 import { ApiError } from '../../src/api/client';
 import { validateStatBatch, type StatBatch } from '../../types/api/stats';
 import { uuid4 } from '../../src/utils/uuid';

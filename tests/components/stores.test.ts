@@ -1,9 +1,9 @@
 import Taro from '@tarojs/taro';
-import { PhotoListStore } from '../../src/stores/PhotoListStore';
-import { SessionStore } from '../../src/stores/SessionStore';
-import { SettingsStore } from '../../src/stores/SettingsStore';
-import { GalleryStore } from '../../src/stores/GalleryStore';
-import { ClockStore } from '../../src/stores/ClockStore';
+import { PhotoListStore } from '../../src/stores/photos/PhotoListStore';
+import { SessionStore } from '../../src/stores/session/SessionStore';
+import { SettingsStore } from '../../src/stores/settings/SettingsStore';
+import { GalleryStore } from '../../src/stores/gallery/GalleryStore';
+import { ClockStore } from '../../src/stores/session/ClockStore';
 import { request, withRetry, ApiError } from '../../src/api/client';
 import { i18n } from '../../src/i18n';
 import type { Photo, PhotoListResult } from '../../types/api/photo';

@@ -2,9 +2,9 @@
 // full image with its size, the favourite heart, the guest login prompt, long-press save.
 import Taro from '@tarojs/taro';
 import { act, fireEvent, waitFor } from '@testing-library/react';
-import { VIEWER } from '../../src/stores/viewerConstants';
+import { VIEWER } from '../../src/stores/viewer/viewerConstants';
 import { imageUrl } from '../../src/utils/image';
-import { canSaveImage } from '../../src/stores/ViewerStore';
+import { canSaveImage } from '../../src/stores/viewer/ViewerStore';
 import { fetchSignedOriginal } from '../../src/api/originals';
 import { byTestId, isWeapp, makePhoto, setWindowWidth } from './helpers';
 import { listOf, setup, touch, viewerMocks } from './viewer-helpers';

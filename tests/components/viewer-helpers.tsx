@@ -5,7 +5,7 @@ import { fireEvent } from '@testing-library/react';
 import { runInAction } from 'mobx';
 import Viewer from '../../src/components/viewer';
 import LoginPrompt from '../../src/components/login-prompt';
-import { PhotoListStore } from '../../src/stores/PhotoListStore';
+import { PhotoListStore } from '../../src/stores/photos/PhotoListStore';
 import type { PhotoListQuery } from '../../types/api/photo';
 import { fetchImageSize, fetchLoved, sendLove } from '../../src/api/viewer';
 import { preloadImage } from '../../src/platform/preload';

@@ -1,7 +1,7 @@
 // The full-screen viewer's state machine and navigation, in H5 and (TARO_ENV_JEST=weapp)
 // the mini-program branch: open/close, swipes, keys, last-photo toast, preload, thumbnails.
 import { act, fireEvent, waitFor } from '@testing-library/react';
-import { VIEWER } from '../../src/stores/viewerConstants';
+import { VIEWER } from '../../src/stores/viewer/viewerConstants';
 import { imageUrl } from '../../src/utils/image';
 import { byTestId, isWeapp, setWindowWidth } from './helpers';
 import { drag, listOf, setup, viewerMocks } from './viewer-helpers';

@@ -2,8 +2,8 @@ import { act, fireEvent, render } from '@testing-library/react';
 import GalleryList from '../../src/page-components/gallery';
 import { GALLERY_LIST_DEFAULTS } from '../../types/page/gallery';
 import { DEFAULT_THEME } from '../../types/api/gallery';
-import { VisitStore, type VisitApi } from '../../src/stores/VisitStore';
-import { GalleryDirectoryStore } from '../../src/stores/GalleryDirectoryStore';
+import { VisitStore, type VisitApi } from '../../src/stores/visits/VisitStore';
+import { GalleryDirectoryStore } from '../../src/stores/gallery/GalleryDirectoryStore';
 import { RecentVisitCard } from '../../src/components/recent-visit';
 import VisitHistoryPanel from '../../src/components/visit-history';
 import VisitorStrip from '../../src/components/gallery-header/VisitorStrip';
@@ -138,8 +138,8 @@ describe('gallery list by ids beyond the page', () => {
 
 describe('GalleryStore.refresh (counts when the page shows again)', () => {
   it('reloads the open gallery in place, without the loading state', async () => {
-    const { GalleryStore } = await import('../../src/stores/GalleryStore');
-    const { ClockStore } = await import('../../src/stores/ClockStore');
+    const { GalleryStore } = await import('../../src/stores/gallery/GalleryStore');
+    const { ClockStore } = await import('../../src/stores/session/ClockStore');
     let views = 3;
     const load = jest.fn(async () => ({ gallery: makeGallery({ view_detail: { gallery_id: 1_000_001, uv: 1, view: views } }), children: [] }));
     const store = new GalleryStore(new ClockStore(), load);

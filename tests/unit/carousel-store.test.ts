@@ -9,9 +9,9 @@ jest.mock('../../src/platform/env', () => ({ apiBase: () => '' }));
 jest.mock('../../src/platform/preload', () => ({ preloadImage: jest.fn(() => Promise.resolve()) }));
 jest.mock('../../src/platform/storage', () => ({ readStored: (_k: string, f: unknown) => f, writeStored: jest.fn() }));
 
-import { PhotoListStore } from '../../src/stores/PhotoListStore';
-import { CarouselStore, type CarouselDeps } from '../../src/stores/CarouselStore';
-import { CAROUSEL_DEFAULTS, carouselStorageKey } from '../../src/stores/carouselConfig';
+import { PhotoListStore } from '../../src/stores/photos/PhotoListStore';
+import { CarouselStore, type CarouselDeps } from '../../src/stores/carousel/CarouselStore';
+import { CAROUSEL_DEFAULTS, carouselStorageKey } from '../../src/stores/carousel/carouselConfig';
 
 const GID = 1_000_001;
 

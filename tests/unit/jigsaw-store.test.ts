@@ -1,7 +1,7 @@
 // Taro's runtime is ESM-only and unused here: the store's platform pieces are injected.
 jest.mock('@tarojs/taro', () => ({ __esModule: true, default: {} }));
 
-import { JigsawStore, collageStyle, type JigsawDeps } from '../../src/stores/JigsawStore';
+import { JigsawStore, collageStyle, type JigsawDeps } from '../../src/stores/jigsaw/JigsawStore';
 import type { CollageImage } from '../../src/platform/collage';
 import type { Photo } from '../../types/api/photo';
 

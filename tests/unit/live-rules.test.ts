@@ -5,12 +5,12 @@ jest.mock('@tarojs/taro', () => ({
 
 import { runInAction } from 'mobx';
 import type { Photo } from '../../types/api/photo';
-import { PhotoListStore, type ListState, type PhotoListOptions } from '../../src/stores/PhotoListStore';
-import { ViewerStore } from '../../src/stores/ViewerStore';
-import { PageEventsStore } from '../../src/stores/PageEventsStore';
-import { LiveAlbumStore } from '../../src/stores/LiveAlbumStore';
+import { PhotoListStore, type ListState, type PhotoListOptions } from '../../src/stores/photos/PhotoListStore';
+import { ViewerStore } from '../../src/stores/viewer/ViewerStore';
+import { PageEventsStore } from '../../src/stores/gallery/PageEventsStore';
+import { LiveAlbumStore } from '../../src/stores/live/LiveAlbumStore';
 import { backoffMs } from '../../src/api/live';
-import { indexAfterInsert, indexAfterRemoval, newPhotosDelayMs, sortSpecOf, NEW_PHOTOS_CAP } from '../../src/stores/liveRules';
+import { indexAfterInsert, indexAfterRemoval, newPhotosDelayMs, sortSpecOf, NEW_PHOTOS_CAP } from '../../src/stores/live/liveRules';
 
 const G = 7;
 

@@ -1,4 +1,4 @@
-import { actionNeedsLogin, countsForInvite, formFieldAction, isDefaultNickname, mustLogIn, tabAction } from '../../src/stores/loginGate';
+import { actionNeedsLogin, countsForInvite, formFieldAction, isDefaultNickname, mustLogIn, tabAction } from '../../src/stores/login/loginGate';
 
 describe('login gating (spec part 1 §6, part 3 §6)', () => {
   it.each(['pay', 'download', 'like', 'comment', 'form_phone', 'form_invite', 'tab_my_photo', 'tab_following', 'tab_me', 'tab_order', 'my_prize', 'poster_save'] as const)(

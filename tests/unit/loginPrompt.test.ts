@@ -1,4 +1,4 @@
-import { LoginPromptStore, RESUME_KEY, RESUME_MAX_AGE_MS, type LoginPromptDeps } from '../../src/stores/LoginPromptStore';
+import { LoginPromptStore, RESUME_KEY, RESUME_MAX_AGE_MS, type LoginPromptDeps } from '../../src/stores/login/LoginPromptStore';
 import type { LoginPath } from '../../types/api/auth';
 
 /** A store over a fake session: `login` turns the guest into a user unless told otherwise. */

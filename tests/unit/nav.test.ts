@@ -1,6 +1,6 @@
-import { visibleTabs, showNavigator, tabAction } from '../../src/stores/navTabs';
-import { entryTarget } from '../../src/stores/entry';
-import { galleryKeyFromParams } from '../../src/stores/galleryPage';
+import { visibleTabs, showNavigator, tabAction } from '../../src/stores/gallery/navTabs';
+import { entryTarget } from '../../src/stores/gallery/entry';
+import { galleryKeyFromParams } from '../../src/stores/gallery/galleryPage';
 
 const off = { active_on: 0, use_face: 0 };
 const on = { active_on: 1, use_face: 1 };

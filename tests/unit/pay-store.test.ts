@@ -1,7 +1,7 @@
 // Taro's runtime is ESM-only and unused here: the store's platform pieces are injected.
 jest.mock('@tarojs/taro', () => ({ __esModule: true, default: {} }));
 
-import { PayStore, type PayDeps, type PayGallery } from '../../src/stores/PayStore';
+import { PayStore, type PayDeps, type PayGallery } from '../../src/stores/pay/PayStore';
 import { ApiError } from '../../src/api/client';
 import type { Photo } from '../../types/api/photo';
 import type { Charge, PayOrder, PrePayResult } from '../../types/api/pay';

@@ -1,4 +1,4 @@
-import { PullRefreshStore, PULL_LOADER_HEIGHT, PULL_THRESHOLD } from '../../src/stores/PullRefreshStore';
+import { PullRefreshStore, PULL_LOADER_HEIGHT, PULL_THRESHOLD } from '../../src/stores/photos/PullRefreshStore';
 
 describe('pull-to-refresh machine', () => {
   it('caps the drag at 100 and refreshes when released there, showing the 80 px loader', () => {

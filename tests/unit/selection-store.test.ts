@@ -1,4 +1,4 @@
-import { SelectionStore, selectionLimits, type SelectionAlert } from '../../src/stores/SelectionStore';
+import { SelectionStore, selectionLimits, type SelectionAlert } from '../../src/stores/photos/SelectionStore';
 
 function setup() {
   const alerts: SelectionAlert[] = [];

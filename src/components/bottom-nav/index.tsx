@@ -1,5 +1,5 @@
 import { View, Text } from '@tarojs/components';
-import type { NavTab, TabIndex } from '../../stores/navTabs';
+import type { NavTab, TabIndex } from '../../stores/gallery/navTabs';
 import { t } from '../../i18n';
 import './index.scss';
 

@@ -1,7 +1,7 @@
 import { View, Text } from '@tarojs/components';
 import { observer } from 'mobx-react';
-import type { CarouselStore } from '../../stores/CarouselStore';
-import { CAROUSEL_INTERVALS, type CarouselEffect, type CarouselOrder } from '../../stores/carouselConfig';
+import type { CarouselStore } from '../../stores/carousel/CarouselStore';
+import { CAROUSEL_INTERVALS, type CarouselEffect, type CarouselOrder } from '../../stores/carousel/carouselConfig';
 import { Select, type SelectOption } from '../../platform/select';
 import { t, type MessageKey } from '../../i18n';
 

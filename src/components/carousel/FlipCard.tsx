@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { View, Image } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import type { Photo } from '../../../types/api/photo';
-import type { CarouselStore } from '../../stores/CarouselStore';
-import { CAROUSEL } from '../../stores/carouselConfig';
+import type { CarouselStore } from '../../stores/carousel/CarouselStore';
+import { CAROUSEL } from '../../stores/carousel/carouselConfig';
 
 /**
  * The 'flip-card' effect: one card with two faces turning about the vertical

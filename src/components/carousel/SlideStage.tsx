@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { View, Image } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import type { Photo } from '../../../types/api/photo';
-import type { CarouselStore } from '../../stores/CarouselStore';
+import type { CarouselStore } from '../../stores/carousel/CarouselStore';
 
 interface Layer {
   photo: Photo;

@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react';
 import { View, Text, Image } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import type { Gallery } from '../../../types/api/gallery';
-import type { CarouselStore } from '../../stores/CarouselStore';
-import { CAROUSEL } from '../../stores/carouselConfig';
+import type { CarouselStore } from '../../stores/carousel/CarouselStore';
+import { CAROUSEL } from '../../stores/carousel/carouselConfig';
 import { imageUrl } from '../../utils/image';
 import { galleryUrl } from '../../routes';
-import { isFullscreen, onFullscreenExit, onPointerActivity, onScreenKey, requestFullscreen } from '../../platform/fullscreen';
+import { fullscreenSupported, isFullscreen, onFullscreenExit, onPointerActivity, onScreenKey, requestFullscreen } from '../../platform/fullscreen';
 import { t } from '../../i18n';
 import SlideStage from './SlideStage';
 import FlipCard from './FlipCard';
@@ -24,7 +24,8 @@ function useControlsShown(playing: boolean): [boolean, () => void] {
   const [active, setActive] = useState(0);
   const [idle, setIdle] = useState(false);
   const poke = () => setActive((n) => n + 1);
-  useEffect(() => onPointerActivity(poke), []);
+  // The mini-program has no pointer to track: the carousel's own touch handler pokes.
+  useEffect(() => (fullscreenSupported() ? onPointerActivity(poke) : undefined), []);
   useEffect(() => {
     setIdle(false);
     if (!playing) return undefined;
@@ -43,20 +44,21 @@ function Carousel({ store, gallery }: Props) {
   const playing = store.playing;
   const [controlsShown, poke] = useControlsShown(playing);
 
-  useEffect(() => onFullscreenExit(() => store.pause()), [store]);
+  // Full screen and keys are a browser's (the mini-program has neither).
+  useEffect(() => (fullscreenSupported() ? onFullscreenExit(() => store.pause()) : undefined), [store]);
   useEffect(
     () =>
-      onScreenKey((key) => {
+      fullscreenSupported() ? onScreenKey((key) => {
         if (key === 'Space') {
           if (isFullscreen()) store.toggle();
         } else if (key === 'ArrowLeft') store.prev();
         else store.next();
-      }),
+      }) : undefined,
     [store]
   );
 
   const play = () => {
-    void requestFullscreen();
+    if (fullscreenSupported()) void requestFullscreen();
     store.play();
   };
 

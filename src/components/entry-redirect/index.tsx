@@ -3,7 +3,7 @@ import { View } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import { useStores } from '../../stores/RootStore';
 import { openUrl } from '../../platform/navigate';
-import { entryTarget } from '../../stores/entry';
+import { entryTarget } from '../../stores/gallery/entry';
 import { NotFound } from '../not-found';
 
 /** Resolves where an entry (QR scene, page query, or nothing) leads and replaces the page with it. */

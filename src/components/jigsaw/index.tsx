@@ -1,6 +1,6 @@
 import { View, Text, Image } from '@tarojs/components';
 import { observer } from 'mobx-react';
-import type { JigsawStore } from '../../stores/JigsawStore';
+import type { JigsawStore } from '../../stores/jigsaw/JigsawStore';
 import { t } from '../../i18n';
 import { BottomSheet } from '../bottom-sheet';
 import './jigsaw.scss';

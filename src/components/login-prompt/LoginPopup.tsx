@@ -1,6 +1,6 @@
 import { View, Text } from '@tarojs/components';
 import { observer } from 'mobx-react';
-import type { LoginPromptStore } from '../../stores/LoginPromptStore';
+import type { LoginPromptStore } from '../../stores/login/LoginPromptStore';
 import { loginFrame } from '../../platform/login';
 import { t } from '../../i18n';
 import { BottomSheet } from '../bottom-sheet';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { View, Text, Button, Input, Image } from '@tarojs/components';
 import { observer } from 'mobx-react';
-import type { LoginPromptStore } from '../../stores/LoginPromptStore';
+import type { LoginPromptStore } from '../../stores/login/LoginPromptStore';
 import { t } from '../../i18n';
 
 /**

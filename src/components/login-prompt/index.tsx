@@ -7,9 +7,9 @@ import { t } from '../../i18n';
 import { BottomSheet } from '../bottom-sheet';
 import LoginPopup from './LoginPopup';
 import ProfileSheet from './ProfileSheet';
-import { resumeLike, resumeViewerPay } from './resume';
-import { getPaymentStores } from '../../stores/paymentStores';
-import type { PhotoListStore } from '../../stores/PhotoListStore';
+import { resumeAfterLogin } from '../../stores/login/resume';
+import { getPaymentStores } from '../../stores/pay/paymentStores';
+import type { PhotoListStore } from '../../stores/photos/PhotoListStore';
 import './index.scss';
 
 /** Photo lists of a gallery on this page: by default those of the gallery page (the list cache). */
@@ -25,17 +25,14 @@ function useResumeAfterRedirect(pageLists?: PageLists) {
   const realUser = session.ready && !session.isGuest;
   useEffect(() => {
     if (!realUser) return;
-    const like = loginPrompt.takeResume('like');
-    if (like) void resumeLike(viewer.likes, like).then((ok) => ok && toast(t('viewer.loved')));
-    const payResume = loginPrompt.takeResume('pay') ?? loginPrompt.takeResume('download');
-    if (payResume) {
-      void resumeViewerPay(payResume, {
-        viewer,
-        lists: pageLists ?? ((id) => photoLists.listsOf(id)),
-        galleryOf: (id) => (gallery.gallery?.id === id ? gallery.gallery : gallery.children.find((g) => g.id === id) ?? directory.byId.get(id) ?? null),
-        ...getPaymentStores()
-      });
-    }
+    resumeAfterLogin(loginPrompt, {
+      likes: viewer.likes,
+      onLiked: () => toast(t('viewer.loved')),
+      viewer,
+      lists: pageLists ?? ((id) => photoLists.listsOf(id)),
+      galleryOf: (id) => (gallery.gallery?.id === id ? gallery.gallery : gallery.children.find((g) => g.id === id) ?? directory.byId.get(id) ?? null),
+      payment: () => getPaymentStores()
+    });
   }, [realUser]);
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { View, Text } from '@tarojs/components';
 import { goBack } from '../../platform/navigate';
-import { setTitle } from '../../platform/ui';
+import { drawsOwnTitleBar, setTitle } from '../../platform/ui';
 import { t } from '../../i18n';
 import './index.scss';
 
@@ -13,7 +13,7 @@ export function PageFrame(props: { title: string; backUrl?: string; children: Re
   useEffect(() => setTitle(props.title), [props.title]);
   return (
     <View className="page-frame" data-testid={props.testId ?? 'page-frame'}>
-      {process.env.TARO_ENV === 'h5' ? (
+      {drawsOwnTitleBar() ? (
         <View className="page-frame__bar">
           <View className="page-frame__back" onClick={() => goBack(props.backUrl ?? '/demo')} data-testid="page-back">
             <Text>‹ {t('common.back')}</Text>

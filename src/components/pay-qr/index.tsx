@@ -1,7 +1,7 @@
 import { View, Text } from '@tarojs/components';
 import { observer } from 'mobx-react';
-import type { PayStore } from '../../stores/PayStore';
-import { getPaymentStores } from '../../stores/paymentStores';
+import type { PayStore } from '../../stores/pay/PayStore';
+import { getPaymentStores } from '../../stores/pay/paymentStores';
 import { openSandboxPage } from '../../platform/pay';
 import { qrSvgDataUrl } from '../../utils/qr';
 import { t } from '../../i18n';

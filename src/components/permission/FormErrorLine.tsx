@@ -1,6 +1,6 @@
 import { Text } from '@tarojs/components';
 import { observer } from 'mobx-react';
-import type { PermissionStore } from '../../stores/PermissionStore';
+import type { PermissionStore } from '../../stores/permission/PermissionStore';
 import { t } from '../../i18n';
 
 /** The form's current error, in the visitor's language. */

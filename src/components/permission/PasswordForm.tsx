@@ -1,6 +1,6 @@
 import { View, Text, Input } from '@tarojs/components';
 import { observer } from 'mobx-react';
-import type { PermissionStore } from '../../stores/PermissionStore';
+import type { PermissionStore } from '../../stores/permission/PermissionStore';
 import { t } from '../../i18n';
 import { FormErrorLine } from './FormErrorLine';
 

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { View } from '@tarojs/components';
 import { observer } from 'mobx-react';
-import type { PermissionStore } from '../../stores/PermissionStore';
-import { afterGateUrl, type GateReturn } from '../../stores/galleryGate';
+import type { PermissionStore } from '../../stores/permission/PermissionStore';
+import { afterGateUrl, type GateReturn } from '../../stores/gallery/galleryGate';
 import { openUrl } from '../../platform/navigate';
 import { t } from '../../i18n';
 import { PageFrame } from '../page-frame';

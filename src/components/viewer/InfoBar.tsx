@@ -1,9 +1,9 @@
 import { View, Text } from '@tarojs/components';
 import { observer } from 'mobx-react';
-import type { ViewerStore } from '../../stores/ViewerStore';
+import type { ViewerStore } from '../../stores/viewer/ViewerStore';
 import type { Gallery } from '../../../types/api/gallery';
 import { useStores, usePageStores } from '../../stores/RootStore';
-import { getPaymentStores } from '../../stores/paymentStores';
+import { getPaymentStores } from '../../stores/pay/paymentStores';
 import { formatCount, formatSize } from '../../utils/format';
 import { t } from '../../i18n';
 

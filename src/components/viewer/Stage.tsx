@@ -2,8 +2,8 @@ import { useRef, useState } from 'react';
 import { View, Image } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import type { Photo } from '../../../types/api/photo';
-import type { ViewerStore } from '../../stores/ViewerStore';
-import { VIEWER } from '../../stores/viewerConstants';
+import type { ViewerStore } from '../../stores/viewer/ViewerStore';
+import { VIEWER } from '../../stores/viewer/viewerConstants';
 import { longPressSaveSupported } from '../../platform/save-image';
 import { clampScale, distance, swipeResult, touchPoints, type Point } from './gestures';
 

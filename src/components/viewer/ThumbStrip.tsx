@@ -1,7 +1,7 @@
 import { View, Image, ScrollView } from '@tarojs/components';
 import { observer } from 'mobx-react';
-import type { ViewerStore } from '../../stores/ViewerStore';
-import { VIEWER } from '../../stores/viewerConstants';
+import type { ViewerStore } from '../../stores/viewer/ViewerStore';
+import { VIEWER } from '../../stores/viewer/viewerConstants';
 import { windowWidth } from '../../platform/env';
 import { imageUrl } from '../../utils/image';
 import { stripOffset } from './gestures';

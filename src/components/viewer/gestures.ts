@@ -1,4 +1,4 @@
-import { VIEWER } from '../../stores/viewerConstants';
+import { VIEWER } from '../../stores/viewer/viewerConstants';
 
 export interface Point {
   x: number;

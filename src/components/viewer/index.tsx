@@ -3,10 +3,10 @@ import { View, Text, Image } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import type { Photo } from '../../../types/api/photo';
 import { usePageStores } from '../../stores/RootStore';
-import { VIEWER } from '../../stores/viewerConstants';
-import { onViewerKey } from '../../platform/keys';
+import { VIEWER } from '../../stores/viewer/viewerConstants';
+import { onViewerKey, viewerKeysSupported } from '../../platform/keys';
 import { photoCellRect, type Rect } from '../../platform/rect';
-import { windowWidth } from '../../platform/env';
+import { viewportSize } from '../../platform/env';
 import { t } from '../../i18n';
 import Stage from './Stage';
 import ThumbStrip from './ThumbStrip';
@@ -17,9 +17,8 @@ type Phase = 'closed' | 'entering' | 'open' | 'leaving';
 
 /** Transform that puts the full-screen photo over its grid cell (or a small fade-zoom without one). */
 function zoomedOut(rect: Rect | null): string {
-  if (typeof window === 'undefined' || !rect) return 'scale(0.85)';
-  const w = window.innerWidth || windowWidth();
-  const h = window.innerHeight || 1;
+  if (!rect) return 'scale(0.85)';
+  const { width: w, height: h } = viewportSize();
   const dx = rect.left + rect.width / 2 - w / 2;
   const dy = rect.top + rect.height / 2 - h / 2;
   return `translate3d(${dx}px, ${dy}px, 0) scale(${Math.max(0.05, rect.width / w)})`;
@@ -61,7 +60,7 @@ function Viewer() {
   useEffect(() => () => viewer.stopSlideshow(), [viewer]);
 
   useEffect(() => {
-    if (!isOpen) return undefined;
+    if (!isOpen || !viewerKeysSupported()) return undefined;
     return onViewerKey((key) => {
       if (key === 'Escape') viewer.close();
       else if (!viewer.wide) return;

@@ -1,6 +1,6 @@
 import { View, Text } from '@tarojs/components';
 import { observer } from 'mobx-react';
-import type { PhotoListStore } from '../../stores/PhotoListStore';
+import type { PhotoListStore } from '../../stores/photos/PhotoListStore';
 import { t } from '../../i18n';
 
 interface Props {

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { View, Text } from '@tarojs/components';
 import { observer } from 'mobx-react';
-import { PullRefreshStore, PULL_SNAP_MS, PULL_THRESHOLD } from '../../stores/PullRefreshStore';
+import { PULL_SNAP_MS, PULL_THRESHOLD } from '../../stores/photos/PullRefreshStore';
+import { createPullRefreshStore } from '../../stores/photos/factory';
 import { t } from '../../i18n';
 
 interface Props {
@@ -23,7 +24,7 @@ const touchY = (ev: unknown): number | null => {
  * container, the rules in PullRefreshStore. Same on H5 and in the mini-program.
  */
 function PullRefresh({ atTop, onRefresh, children }: Props) {
-  const [pull] = useState(() => new PullRefreshStore());
+  const [pull] = useState(createPullRefreshStore);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const live = useRef(true);
   useEffect(

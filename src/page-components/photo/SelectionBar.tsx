@@ -1,12 +1,12 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { View, Text } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import type { Gallery } from '../../../types/api/gallery';
 import type { Photo } from '../../../types/api/photo';
-import type { JigsawKind, SelectionPurpose, SelectionStore } from '../../stores/SelectionStore';
-import { JigsawStore } from '../../stores/JigsawStore';
+import type { JigsawKind, SelectionPurpose, SelectionStore } from '../../stores/photos/SelectionStore';
 import { useStores } from '../../stores/RootStore';
-import { getPaymentStores } from '../../stores/paymentStores';
+import { createJigsawStore } from '../../stores/jigsaw/factory';
+import { getPaymentStores } from '../../stores/pay/paymentStores';
 import { openUrl } from '../../platform/navigate';
 import { toast } from '../../platform/ui';
 import { buildUrl } from '../../routes';
@@ -46,9 +46,10 @@ const ACTION: Record<SelectionPurpose, { id: string; key: MessageKey }> = {
  * ZIP with its progress), Share (the image share page) or OK (the collage preview).
  */
 function SelectionBar({ selection, gallery, items }: Props) {
-  const { session, loginPrompt } = useStores();
+  const root = useStores();
+  const { session } = root;
   const { downloads } = getPaymentStores();
-  const jigsaw = useMemo(() => new JigsawStore({ requireLogin: (r) => loginPrompt.requireLogin(r) }), [loginPrompt]);
+  const [jigsaw] = useState(() => createJigsawStore(root));
   useEffect(() => () => jigsaw.close(), [jigsaw]);
   const [menu, setMenu] = useState<Menu>('closed');
   const zip = downloads.zip;

@@ -6,7 +6,7 @@ import { formatTimeRange, visibleRange, type PhotoLayout } from '../../utils/pho
 import { formatCount } from '../../utils/format';
 import { t } from '../../i18n';
 import GridCell from '../../platform/grid-cell';
-import type { SelectionStore } from '../../stores/SelectionStore';
+import type { SelectionStore } from '../../stores/photos/SelectionStore';
 import { SelectMark } from './SelectionBar';
 
 /** Rendered beyond the viewport, above and below, in screens: fast flicks do not show blanks. */

@@ -5,7 +5,7 @@ import { observer } from 'mobx-react';
 import { reaction } from 'mobx';
 import { DEFAULT_THEME, type Gallery } from '../../../types/api/gallery';
 import { REACH_BOTTOM_DISTANCE } from '../../../types/api/photo';
-import type { PhotoListOptions } from '../../stores/PhotoListStore';
+import type { PhotoListOptions } from '../../stores/photos/PhotoListStore';
 import { useStores, usePageStores } from '../../stores/RootStore';
 import { observeNearBottom, scrollToTop, useListViewport } from '../../platform/scroll';
 import { toast } from '../../platform/ui';
@@ -20,7 +20,7 @@ import PullRefresh from './PullRefresh';
 import NewPhotosBanner from './NewPhotosBanner';
 import ListFooter from './ListFooter';
 import SelectionBar from './SelectionBar';
-import { SelectionStore } from '../../stores/SelectionStore';
+import { createSelectionStore } from '../../stores/photos/factory';
 import './photo.scss';
 
 /** The gallery whose photos the component shows: its gallery_id, or the page's own. */
@@ -58,7 +58,7 @@ function PhotoArea({ id, props, ctx }: PageComponentRenderProps<'photo'>) {
   const storeRef = useRef(store);
   storeRef.current = store;
   // Selection mode of this list (download): taps add or remove photos instead of opening the viewer.
-  const selection = useMemo(() => new SelectionStore((a) => toast(t(a.key, { num: a.num }))), []);
+  const [selection] = useState(createSelectionStore);
   const safeId = id.replace(/[^A-Za-z0-9_-]/g, '_');
   const sentinelId = `photo-sentinel-${safeId}`;
   const anchorId = `photo-list-${safeId}`;

@@ -11,7 +11,7 @@ import LoginPrompt from '../../components/login-prompt';
 import { openUrl } from '../../platform/navigate';
 import { DEFAULT_THEME } from '../../../types/api/gallery';
 import { t, type MessageKey } from '../../i18n';
-import type { LocalSettings } from '../../stores/SettingsStore';
+import type { LocalSettings } from '../../stores/settings/SettingsStore';
 import './index.scss';
 
 const LANGS: LocalSettings['language'][] = ['system', 'zh-CN', 'en-US'];

@@ -3,16 +3,13 @@ import { View } from '@tarojs/components';
 import { useRouter } from '@tarojs/taro';
 import { observer } from 'mobx-react';
 import { useStores } from '../../stores/RootStore';
-import { GalleryStore } from '../../stores/GalleryStore';
-import { CarouselStore } from '../../stores/CarouselStore';
-import { LiveAlbumStore } from '../../stores/LiveAlbumStore';
-import { PageEventsStore } from '../../stores/PageEventsStore';
+import { createScreenStores } from '../../stores/carousel/screenStores';
 import { PageShell } from '../../components/page-shell';
 import { EmptyState } from '../../components/empty-state';
 import { NotFound } from '../../components/not-found';
 import Carousel from '../../components/carousel';
 import { LINK_ID_RE } from '../../routes';
-import { permissionUrl } from '../../stores/galleryGate';
+import { permissionUrl } from '../../stores/gallery/galleryGate';
 import { openUrl } from '../../platform/navigate';
 import { setTitle } from '../../platform/ui';
 import { t } from '../../i18n';
@@ -22,7 +19,8 @@ function ScreenPage() {
   const params = useRouter().params as Record<string, string | undefined>;
   const linkId = params.link_id && LINK_ID_RE.test(params.link_id) ? params.link_id : null;
   const root = useStores();
-  const [gallery] = useState(() => new GalleryStore(root.clock));
+  const [screen] = useState(() => createScreenStores(root));
+  const gallery = screen.gallery;
 
   useEffect(() => {
     if (root.session.ready && linkId) void gallery.open({ link_id: linkId });
@@ -35,29 +33,8 @@ function ScreenPage() {
 
   // Photos (and the live socket) only once the gallery may be shown: a gated one needs the pass first.
   const g = gallery.state === 'ready' ? gallery.gallery : null;
-  // Shoot-time ascending (spec part 3 §7); the app's list cache lets live events reach it.
-  const carousel = useMemo(
-    () => (g ? new CarouselStore(root.photoLists.get({ galleryId: g.id, sorttype: 'shoottime', order: 'asc' }), g.id, g.config.carousel) : null),
-    [g?.id]
-  );
-  useEffect(() => {
-    if (!carousel || !g) return undefined;
-    carousel.start();
-    // New photos join the running show by the live rules; the show stays on its photo.
-    const live = new LiveAlbumStore({
-      watch: (id, h) => root.live.watch(id, h),
-      lists: (id) => root.photoLists.listsOf(id),
-      viewer: carousel,
-      events: new PageEventsStore()
-    });
-    const stop = live.track(g.id);
-    return () => {
-      stop();
-      live.dispose();
-      carousel.dispose();
-      root.photoLists.release(carousel.list);
-    };
-  }, [carousel]);
+  const carousel = useMemo(() => (g ? screen.carousel(g) : null), [g?.id]);
+  useEffect(() => (carousel && g ? screen.play(carousel, g.id) : undefined), [carousel]);
   useEffect(() => {
     if (!g) return;
     setTitle(g.name);

@@ -3,7 +3,7 @@ import { View, Text } from '@tarojs/components';
 import { useRouter } from '@tarojs/taro';
 import { observer } from 'mobx-react';
 import { useStores, usePageStores } from '../../stores/RootStore';
-import { SharePageStore } from '../../stores/SharePageStore';
+import { createSharePageStores } from '../../stores/share/factory';
 import { AlbumPageShell } from '../../components/page-shell';
 import { PageFrame } from '../../components/page-frame';
 import { EmptyState } from '../../components/empty-state';
@@ -19,9 +19,10 @@ import { t } from '../../i18n';
 /** /page/share/{openid}/{ids}: photos someone shared, their album, and sharing them on. */
 function SharePage() {
   const params = useRouter().params as Record<string, string | undefined>;
-  const { session, directory } = useStores();
+  const root = useStores();
+  const { session } = root;
   const { viewer } = usePageStores();
-  const [store] = useState(() => new SharePageStore({ directory }));
+  const [store] = useState(() => createSharePageStores(root));
   const self = session.isGuest ? null : session.user?.openid ?? null;
 
   useEffect(() => {

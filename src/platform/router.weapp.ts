@@ -1,0 +1,10 @@
+import { UnsupportedPlatformCall, WEAPP } from './unsupported';
+
+/** The mini-program opens pages by path (platform/navigate turns spec URLs into page paths): no URL router. */
+export function hasUrlRouter(): boolean {
+  return false;
+}
+
+export function installPatternRoutes(): void {
+  throw new UnsupportedPlatformCall('installPatternRoutes', WEAPP, 'pages open by path; ask hasUrlRouter() first');
+}

@@ -1,0 +1,65 @@
+import { useEffect, useState } from 'react';
+import { windowWidth } from './env';
+import type { ListViewport, ScrollPlatform } from './scroll-core';
+
+export * from './scroll-core';
+
+/**
+ * Browsers: H5 pages scroll inside `.taro_page`, which clips a viewport
+ * observer, so that element is the root of the sentinel's IntersectionObserver.
+ * Without IntersectionObserver (old browsers) onReachBottom alone loads more.
+ */
+export const observeNearBottom: ScrollPlatform['observeNearBottom'] = (id, margin, onChange) => {
+  if (typeof document === 'undefined' || typeof IntersectionObserver === 'undefined') return () => undefined;
+  const el = document.getElementById(id);
+  if (!el) return () => undefined;
+  const root = el.closest('.taro_page');
+  const io = new IntersectionObserver((entries) => {
+    const last = entries[entries.length - 1];
+    if (last) onChange(last.isIntersecting);
+  }, { root, rootMargin: `0px 0px ${margin}px 0px` });
+  io.observe(el);
+  return () => io.disconnect();
+};
+
+const windowHeight = () => (typeof window === 'undefined' ? 700 : window.innerHeight || 700);
+const initialViewport = (): ListViewport => ({ offset: 0, height: windowHeight(), width: windowWidth(), pageTop: 0 });
+
+/** Browsers: pages scroll inside `.taro_page` (or the window); the list's top is measured on every scroll frame. */
+export const useListViewport: ScrollPlatform['useListViewport'] = (id, measureKey) => {
+  const [vp, setVp] = useState<ListViewport>(initialViewport);
+  useEffect(() => {
+    if (typeof document === 'undefined') return undefined;
+    const el = document.getElementById(id);
+    if (!el) return undefined;
+    const root = el.closest('.taro_page') as HTMLElement | null;
+    const target: HTMLElement | Window = root ?? window;
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      const rootTop = root ? root.getBoundingClientRect().top : 0;
+      const height = (root?.clientHeight || window.innerHeight) ?? 700;
+      const pageTop = root ? root.scrollTop : window.scrollY;
+      const rect = el.getBoundingClientRect();
+      const offset = Math.round(rootTop - rect.top);
+      const width = Math.round(rect.width) || windowWidth();
+      setVp((prev) =>
+        prev.offset === offset && prev.height === height && prev.pageTop === pageTop && prev.width === width ? prev : { offset, height, width, pageTop }
+      );
+    };
+    const onScroll = () => {
+      if (frame) return;
+      frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(measure) : (setTimeout(measure, 16) as unknown as number);
+    };
+    measure();
+    target.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('resize', onScroll);
+    return () => {
+      target.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', onScroll);
+      if (frame && typeof cancelAnimationFrame === 'function') cancelAnimationFrame(frame);
+    };
+  }, [id, measureKey]);
+
+  return vp;
+};

@@ -1,0 +1,79 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { Gallery, GalleryStatus } from '../../../types/api/gallery';
+import { fetchGallery, type GalleryKey } from '../../api/gallery';
+import { ApiError } from '../../api/client';
+import type { ClockStore } from '../session/ClockStore';
+import type { PermissibilityResponse } from '../../../types/api/permission';
+import { galleryGateOf, gateClosed } from './galleryGate';
+
+/** 'gated': the visitor lacks a pass; the page sends them to /page/permission/{id}. */
+export type LoadState = 'idle' | 'loading' | 'ready' | 'notFound' | 'error' | 'gated';
+
+/** One gallery page's album and its sub-galleries (each open page has its own). */
+export class GalleryStore {
+  state: LoadState = 'idle';
+  gallery: Gallery | null = null;
+  children: Gallery[] = [];
+  /** The permissibility answer of a gated gallery (issue 5 item 5); null when free. */
+  gate: PermissibilityResponse | null = null;
+  private requestSeq = 0;
+
+  constructor(
+    private clock: ClockStore,
+    private load = fetchGallery,
+    private checkGate = galleryGateOf
+  ) {
+    makeAutoObservable<GalleryStore, 'requestSeq' | 'load' | 'clock' | 'checkGate'>(this, { requestSeq: false, load: false, clock: false, checkGate: false });
+  }
+
+  async open(key: GalleryKey): Promise<void> {
+    const seq = ++this.requestSeq;
+    this.state = 'loading';
+    try {
+      const detail = await this.load(key);
+      // Gated galleries: ask for the pass before any photo loads.
+      const gate = (detail.gallery.access_type ?? 'free') !== 'free' ? await this.checkGate(detail.gallery.link_id) : null;
+      if (seq !== this.requestSeq) return;
+      runInAction(() => {
+        this.gallery = detail.gallery;
+        this.children = detail.children;
+        this.gate = gate;
+        this.state = gateClosed(gate) ? 'gated' : 'ready';
+      });
+    } catch (e) {
+      if (seq !== this.requestSeq) return;
+      runInAction(() => {
+        const missing = e instanceof ApiError && (e.code === 404 || e.code === 400);
+        this.state = missing ? 'notFound' : 'error';
+        this.gallery = null;
+        this.children = [];
+      });
+    }
+  }
+
+  /** Load the open gallery again in place, without the loading state (its counts change meanwhile). */
+  async refresh(): Promise<void> {
+    const g = this.gallery;
+    if (!g || this.state !== 'ready') return;
+    const seq = this.requestSeq;
+    try {
+      const detail = await this.load({ link_id: g.link_id });
+      if (seq !== this.requestSeq) return;
+      runInAction(() => {
+        this.gallery = detail.gallery;
+        this.children = detail.children;
+      });
+    } catch {
+      /* keep what is shown */
+    }
+  }
+
+  get status(): GalleryStatus | null {
+    return this.gallery ? this.clock.statusOf(this.gallery) : null;
+  }
+
+  /** Before the event starts, an empty list says 'Waiting'. */
+  get notStarted(): boolean {
+    return this.status === 'wait' || this.status === 'config';
+  }
+}
