@@ -1,4 +1,6 @@
 import { action, makeObservable, observable } from 'mobx';
+import { liveCalls } from '../../types/api/live';
+import { pathOf } from '../../types/api/contract';
 import { dispatchLive, liveMessagesOf, LIVE_HEARTBEAT_MS, LIVE_PATH, type LiveClientFrame, type LiveHandlers, type LiveMessage } from '../../types/live';
 import { openSocket, socketOrigin, onForeground, type SocketFactory, type SocketLike } from '../platform/socket';
 import { sessionToken } from './credentials';
@@ -42,8 +44,9 @@ const globalTimers: LiveTimers = {
   clearInterval: (t) => clearInterval(t)
 };
 
+/** The live channel's WebSocket URL (types/api/live.ts): the token travels in the query, as browsers cannot set headers on a WebSocket. */
 export function liveUrl(gallery: number, token: string): string {
-  return `${socketOrigin()}${LIVE_PATH}?token=${encodeURIComponent(token)}&gallery=${gallery}`;
+  return `${socketOrigin()}${pathOf(liveCalls.connect)}?token=${encodeURIComponent(token)}&gallery=${gallery}`;
 }
 
 /** Delay before reconnect attempt `attempt` (0-based). */

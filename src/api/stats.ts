@@ -1,13 +1,12 @@
-import type { StatBatch, StatBatchResult } from '../../types/api/stats';
+import { statsCalls, type StatBatch } from '../../types/api/stats';
+import { pathOf } from '../../types/api/contract';
 import { apiBase } from '../platform/env';
 import { sendOnLeave } from '../platform/beacon';
-import { request } from './client';
+import { call } from './call';
 import { sessionToken } from './credentials';
 
-export const STATS_PATH = '/api/v2/trigger/story';
-
 /** Send a batch while the page lives (with the Authorization header). */
-export const postStats = (batch: StatBatch) => request<StatBatchResult>('POST', STATS_PATH, batch as unknown as Record<string, unknown>);
+export const postStats = (batch: StatBatch) => call(statsCalls.story, { body: batch as unknown as Record<string, unknown> });
 
 /**
  * Send a batch as the page goes away: a beacon in browsers (which cannot set
@@ -15,5 +14,5 @@ export const postStats = (batch: StatBatch) => request<StatBatchResult>('POST', 
  */
 export function beaconStats(batch: StatBatch): boolean {
   const token = sessionToken();
-  return sendOnLeave(`${apiBase()}${STATS_PATH}`, JSON.stringify(token ? { ...batch, token } : batch), token);
+  return sendOnLeave(`${apiBase()}${pathOf(statsCalls.story)}`, JSON.stringify(token ? { ...batch, token } : batch), token);
 }
