@@ -169,6 +169,12 @@ const REDIRECT_MAX = 1000;
 
 const enumOf = <V extends string>(values: readonly V[], errorMessage: string) => T.Unsafe<V>({ type: 'string', enum: [...values], errorMessage });
 
+/** What the sandbox page and its approve step carry through: the flow's state and our callback. */
+const sandboxFlow = {
+  state: T.Optional(T.String({ maxLength: 100, errorMessage: 'must be at most 100 characters' })),
+  redirect_uri: T.Optional(T.String({ maxLength: REDIRECT_MAX, errorMessage: `must be at most ${REDIRECT_MAX} characters` }))
+};
+
 export const authCalls = {
   /** Mini-program login (Authorization: the session token; the code is single-use, never retried). */
   mpLogin: defineCall('POST', '/api/v2/auth/mp/login', {
@@ -203,8 +209,7 @@ export const authCalls = {
     SANDBOX_AUTHORIZE_PATH,
     {
       query: T.Object({
-        state: T.Optional(T.String({ maxLength: 100, errorMessage: 'must be at most 100 characters' })),
-        redirect_uri: T.Optional(T.String({ maxLength: REDIRECT_MAX, errorMessage: `must be at most ${REDIRECT_MAX} characters` })),
+        ...sandboxFlow,
         scope: T.Optional(Text(64)),
         lang: T.Optional(Text(8))
       })
@@ -217,8 +222,7 @@ export const authCalls = {
     SANDBOX_APPROVE_PATH,
     {
       query: T.Object({
-        state: T.Optional(T.String({ maxLength: 100, errorMessage: 'must be at most 100 characters' })),
-        redirect_uri: T.Optional(T.String({ maxLength: REDIRECT_MAX, errorMessage: `must be at most ${REDIRECT_MAX} characters` })),
+        ...sandboxFlow,
         nickname: T.Optional(Text(200))
       })
     },
