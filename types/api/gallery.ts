@@ -49,7 +49,7 @@ export interface GalleryConfig {
   /** 1 when this gallery's photos may not be shared (spec part 1 §6): share buttons and the WeChat share menu are hidden. */
   share_off?: number;
   theme: Theme;
-  /** Big-screen carousel settings (spec part 3 §3); each one optional, see src/stores/carouselConfig.ts for defaults. */
+  /** Big-screen carousel settings (spec part 3 §3); each one optional, see src/stores/carousel/carouselConfig.ts for defaults. */
   carousel?: Partial<CarouselConfig>;
 }
 
