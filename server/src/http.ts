@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } fro
 import type { WebsocketHandler } from '@fastify/websocket';
 import { STATUS_CODES } from 'node:http';
 import { ErrorCode, type Envelope } from '../../types/envelope';
-import { envelopeOf, type ApiCall, type CallBody, type CallData, type CallParams, type CallQuery } from '../../types/api/contract';
+import { envelopeOf, hasRequestSchema, type ApiCall, type CallBody, type CallData, type CallParams, type CallQuery } from '../../types/api/contract';
 import type { default as Ajv, Plugin } from 'ajv';
 import { AppError, badRequest } from './errors';
 import type { Viewer } from './viewer';
@@ -71,11 +71,13 @@ export interface RouteExtras {
  * `data` (raw calls, without a response schema, return what Fastify sends).
  */
 export function route<C extends ApiCall>(app: FastifyInstance, call: C, handler: (input: CallInput<C>) => Promise<Answer<C>> | Answer<C>, extras: RouteExtras = {}): void {
+  if (!hasRequestSchema(call)) throw new Error(`${call.method} ${call.path}: a declared call needs a request schema (params, query, body or headers; Empty() when it takes nothing)`);
   const s = call.schema;
   const schema: FastifySchema = {};
   if (s.params) schema.params = s.params;
   if (s.query) schema.querystring = s.query;
   if (s.body) schema.body = s.body;
+  if (s.headers) schema.headers = s.headers;
   if (s.response) schema.response = { 200: envelopeOf(s.response) };
   const integers = { params: integerFields(s.params), query: integerFields(s.query), body: integerFields(s.body) };
   const { tokenInQuery, ...options } = extras;

@@ -44,6 +44,13 @@ describe.each(BACKENDS)('declared calls on %s', (backend) => {
     expect(r.json()).toEqual({ code: 400, data: null, msg: 'link_id must be 6 to 9 letters or digits' });
   });
 
+  it('refuses an upload that is not multipart by its declared headers, naming the header', async () => {
+    for (const url of ['/oss/upload', '/api/v2/userinfo/avatar']) {
+      const r = await s.app.inject({ method: 'POST', url, payload: { file: 'x' } });
+      expect(r.json()).toEqual({ code: 400, data: null, msg: 'content-type must be multipart/form-data' });
+    }
+  });
+
   it('serialises the answer by its schema', async () => {
     const r = await get(`/api/v2/images/${gallery}/list?page_size=2`);
     expect(r.statusCode).toBe(200);
@@ -100,6 +107,8 @@ describe('requireDeclaredRoutes()', () => {
     expect(() => check()).not.toThrow();
     a.post('/stray', async () => 'nope');
     expect(() => check()).toThrow(/declared call.*POST \/stray/);
+    // A declared call says what its request may carry, even when that is nothing.
+    expect(() => route(a, defineCall('GET', '/bare', { response: T.Object({}) }), () => ({}))).toThrow(/needs a request schema/);
     await a.close();
   });
 });

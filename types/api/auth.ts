@@ -1,7 +1,7 @@
 import * as T from 'typebox';
 import { defineCall } from './contract';
 import { UserInfoSchema, type UserInfo } from './session';
-import { Text } from './schema';
+import { MultipartHeaders, Text } from './schema';
 
 /**
  * Login contracts (issue 5 item 1). The session token from `GET /session.js`
@@ -158,7 +158,7 @@ export type AvatarUploadResult = T.Static<typeof AvatarUploadResultSchema>;
 
 export const avatarCalls = {
   /** multipart/form-data with the image in field `file` (real users only). */
-  upload: defineCall('POST', AVATAR_UPLOAD_PATH, { response: AvatarUploadResultSchema }),
+  upload: defineCall('POST', AVATAR_UPLOAD_PATH, { headers: MultipartHeaders(), response: AvatarUploadResultSchema }),
   /** A stored avatar by content hash (public, immutable). */
   file: defineCall('GET', '/avatars/:file', { params: T.Object({ file: T.String({ maxLength: 80 }) }) }, 'image/jpeg')
 };

@@ -18,6 +18,8 @@ export interface CallSchemas {
   params?: T.TSchema;
   query?: T.TSchema;
   body?: T.TSchema;
+  /** Request headers (a streamed multipart upload declares its content type here: its body is read as a stream). */
+  headers?: T.TSchema;
   /** Schema of the envelope's `data`; absent for raw answers. */
   response?: T.TSchema;
 }
@@ -47,6 +49,12 @@ export type CallData<C extends ApiCall> = StaticOf<C['schema'], 'response', neve
 /** `{code, data, msg}` around a call's data schema (the server's 200 answer). */
 export function envelopeOf(data: T.TSchema): T.TSchema {
   return T.Object({ code: T.Integer(), data, msg: T.String() });
+}
+
+/** Whether a call declares what its request may carry (every registered call must). */
+export function hasRequestSchema(call: ApiCall): boolean {
+  const s = call.schema;
+  return Boolean(s.params || s.query || s.body || s.headers);
 }
 
 /** The path with its `:param` segments filled in (URI-encoded). */

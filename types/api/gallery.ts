@@ -1,7 +1,7 @@
 import * as T from 'typebox';
 import type { Watermark } from '../watermark';
 import { defineCall } from './contract';
-import { Count, LinkId, MAX_ID, NullableInteger, NullableString, Required } from './schema';
+import { Count, Empty, LinkId, MAX_ID, NullableInteger, NullableString, Required } from './schema';
 import type { PageData } from '../page';
 
 /** Gallery status values (spec part 1 §4). */
@@ -136,5 +136,5 @@ export const galleryCalls = {
   /** By numeric id: the legacy WeChat gallery route (/wx/gallery?id=, ids below 1,000,000). */
   byId: defineCall('GET', '/api/v2/gallery/id/:id', { params: T.Object({ id: Count(MAX_ID) }), response: GalleryDetailSchema }),
   /** The home album: the oldest top-level page (the demo event on a fresh install). */
-  home: defineCall('GET', '/api/v2/home', { response: T.Object({ link_id: T.String() }) })
+  home: defineCall('GET', '/api/v2/home', { query: Empty(), response: T.Object({ link_id: T.String() }) })
 };

@@ -65,3 +65,7 @@ export const OpenObject = <V = unknown>() => T.Unsafe<Record<string, V>>({ type:
 
 /** No request fields. */
 export const Empty = () => T.Object({});
+
+/** A streamed multipart/form-data upload (its parts are read and checked as they arrive). */
+export const MultipartHeaders = () =>
+  T.Object({ 'content-type': T.String({ pattern: '^multipart/form-data', errorMessage: 'must be multipart/form-data' }) });

@@ -1,5 +1,6 @@
 import * as T from 'typebox';
 import { defineCall } from './contract';
+import { Empty } from './schema';
 import type { LoginSysInfo } from './auth';
 
 /** The environment the client runs in, as the server sees it (spec part 1 §3 sysinfo). */
@@ -31,8 +32,8 @@ export type SessionData = T.Static<typeof SessionDataSchema>;
 
 export const sessionCalls = {
   /** Creates or resumes the visitor's session; the app renders after this answers. */
-  session: defineCall('GET', '/session.js', { response: SessionDataSchema }),
-  userInfo: defineCall('GET', '/api/v2/userinfo', { response: UserInfoSchema })
+  session: defineCall('GET', '/session.js', { query: Empty(), response: SessionDataSchema }),
+  userInfo: defineCall('GET', '/api/v2/userinfo', { query: Empty(), response: UserInfoSchema })
 };
 
 export const SESSION_REFRESH_MS = 3_540_000;

@@ -2,7 +2,7 @@ import * as T from 'typebox';
 import { GallerySchema } from './gallery';
 import { PhotoSchema } from './photo';
 import { defineCall } from './contract';
-import { Count, Flag, Id, LINK_ID_PATTERN, MAX_ID, NullableInteger, Text } from './schema';
+import { Count, Empty, Flag, Id, LINK_ID_PATTERN, MAX_ID, MultipartHeaders, NullableInteger, Text } from './schema';
 
 /** GET /api/v2/common/imagesign answer: an OSS PostObject (V1) upload policy. */
 export const ImageSignSchema = T.Object({
@@ -60,7 +60,7 @@ export const uploadCalls = {
     response: ImageSignSchema
   }),
   /** The local OSS-compatible host: a multipart PostObject (fields, then the file); the signed policy is the authorisation. */
-  ossUpload: defineCall('POST', '/oss/upload', {}, 'an empty answer (204), or PostResponse XML (201)'),
+  ossUpload: defineCall('POST', '/oss/upload', { headers: MultipartHeaders() }, 'an empty answer (204), or PostResponse XML (201)'),
   /** Register an uploaded object as a photo (organisers). `hash` is the object key. */
   register: defineCall('POST', '/api/v2/images/upload', {
     body: T.Object({
@@ -89,7 +89,7 @@ export const organizerCalls = {
     }),
     response: OrganizerGallerySchema
   }),
-  listGalleries: defineCall('GET', '/api/v2/organizer/galleries', { response: T.Array(OrganizerGallerySchema) }),
+  listGalleries: defineCall('GET', '/api/v2/organizer/galleries', { query: Empty(), response: T.Array(OrganizerGallerySchema) }),
   /** Hide, show, delete, check or uncheck photos of a gallery; answers the ids whose state changed. */
   photoAction: defineCall('POST', '/api/v2/organizer/galleries/:id/photos/:action', {
     params: T.Object({ id: Count(MAX_ID), action: T.String({ maxLength: 20 }) }),

@@ -1,6 +1,6 @@
 import * as T from 'typebox';
 import { defineCall } from './contract';
-import { Count, IdCsv, LINK_ID_PATTERN, LinkId, MAX_ID, NullableString, PageNo } from './schema';
+import { Count, Empty, IdCsv, LINK_ID_PATTERN, LinkId, MAX_ID, NullableString, PageNo } from './schema';
 import { GallerySchema } from './gallery';
 import { PhotoSchema } from './photo';
 /** Visit history and gallery batch calls (spec part 1 §7, part 2 §7 and §9, part 3 §2 item 13). Times are Unix seconds. */
@@ -66,7 +66,7 @@ export const visitCalls = {
     response: VisitItemSchema
   }),
   history: defineCall('GET', '/api/v2/user/visithistory', { query: T.Object({ page: T.Optional(PageNo()) }), response: VisitHistoryPageSchema }),
-  last: defineCall('GET', '/api/v2/user/lastvisithistory', { response: T.Union([VisitItemSchema, T.Null()]) }),
+  last: defineCall('GET', '/api/v2/user/lastvisithistory', { query: Empty(), response: T.Union([VisitItemSchema, T.Null()]) }),
   latest: defineCall('GET', '/api/v2/gallery_visit/link/:link_id/latest', { params: T.Object({ link_id: LinkId() }), response: LatestVisitorsSchema }),
   /** Spec part 1 §5: removing a visited gallery needs an id. */
   remove: defineCall('POST', '/api/v2/usergallery/remove', {
