@@ -1,5 +1,5 @@
 import type { DownloadPlatform } from './download-core';
-import { UnsupportedPlatformCall, thisPlatform } from './unsupported';
+import { unsupported } from './unsupported';
 
 /**
  * Saving photos: the interface. The build takes download.h5.ts (fetch, blobs,
@@ -8,9 +8,7 @@ import { UnsupportedPlatformCall, thisPlatform } from './unsupported';
  */
 export * from './download-core';
 
-const missing = (call: string) => () => {
-  throw new UnsupportedPlatformCall(call, thisPlatform());
-};
+const missing = (call: string) => unsupported(call);
 
 export const zipDownloadSupported: DownloadPlatform['zipDownloadSupported'] = missing('zipDownloadSupported');
 export const downloadOne: DownloadPlatform['downloadOne'] = missing('downloadOne');

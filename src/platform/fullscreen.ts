@@ -1,5 +1,5 @@
 import type { FullscreenPlatform } from './fullscreen-core';
-import { UnsupportedPlatformCall, thisPlatform } from './unsupported';
+import { unsupported } from './unsupported';
 
 /**
  * Full screen, keys and pointer activity of the big-screen carousel: the
@@ -9,9 +9,7 @@ import { UnsupportedPlatformCall, thisPlatform } from './unsupported';
  */
 export * from './fullscreen-core';
 
-const missing = (call: string) => () => {
-  throw new UnsupportedPlatformCall(call, thisPlatform());
-};
+const missing = (call: string) => unsupported(call);
 
 export const fullscreenSupported: FullscreenPlatform['fullscreenSupported'] = missing('fullscreenSupported');
 export const isFullscreen: FullscreenPlatform['isFullscreen'] = missing('isFullscreen');

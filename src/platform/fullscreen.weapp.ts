@@ -1,5 +1,5 @@
 import type { FullscreenPlatform } from './fullscreen-core';
-import { UnsupportedPlatformCall, WEAPP } from './unsupported';
+import { unsupported, WEAPP } from './unsupported';
 
 export * from './fullscreen-core';
 
@@ -9,9 +9,7 @@ export * from './fullscreen-core';
  */
 export const fullscreenSupported: FullscreenPlatform['fullscreenSupported'] = () => false;
 
-const missing = (call: string) => () => {
-  throw new UnsupportedPlatformCall(call, WEAPP, 'ask fullscreenSupported() first');
-};
+const missing = (call: string) => unsupported(call, WEAPP, 'ask fullscreenSupported() first');
 
 export const isFullscreen: FullscreenPlatform['isFullscreen'] = missing('isFullscreen');
 export const requestFullscreen: FullscreenPlatform['requestFullscreen'] = missing('requestFullscreen');

@@ -19,3 +19,10 @@ export const H5 = 'browsers (h5)';
 export function thisPlatform(): string {
   return `TARO_ENV=${process.env.TARO_ENV}`;
 }
+
+/** A platform function that throws UnsupportedPlatformCall for `call` (interface files and platforms without it). */
+export function unsupported(call: string, platform = thisPlatform(), hint?: string): () => never {
+  return () => {
+    throw new UnsupportedPlatformCall(call, platform, hint);
+  };
+}
