@@ -15,6 +15,7 @@ import { ErrorCode } from '../../types/envelope';
 import { tokenFromHeader } from './services/session/session';
 import { fastifyTrustProxy } from './trustProxy';
 import { ORDER_SWEEP_MS } from './services/pay/pay';
+import { ORPHAN_SWEEP_MS } from './services/photos/orphans';
 import sessionRoutes from './routes/session';
 import galleryRoutes from './routes/gallery';
 import photoRoutes from './routes/photos';
@@ -74,9 +75,15 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   const stopNotices = ctx.sessions.listen();
   // Unpaid orders past their time are closed with the provider (also on access, in getCharge).
   const stopSweep = ctx.pay.startSweeping(ORDER_SWEEP_MS, (msg, err) => app.log.warn({ err }, msg));
+  // Crash leftovers: `.part` files before the first request can start one; then, in the
+  // background, renders of photos no longer visible, and uploads never registered (hourly).
+  await ctx.orphans.sweepParts();
+  const stopOrphans = ctx.orphans.start(ORPHAN_SWEEP_MS, (msg, err) => app.log.warn({ err }, msg));
   app.addHook('onClose', async () => {
     stopNotices();
     stopSweep();
+    stopOrphans();
+    await ctx.orphans.idle();
   });
 
   app.decorateRequest('token', undefined);

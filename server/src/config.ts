@@ -26,6 +26,8 @@ export interface Config {
   uploadSecret: string | null;
   /** Largest file an upload policy allows (bytes). */
   uploadMaxBytes: number;
+  /** Seconds after which an upload that was never registered as a photo is removed (default one day). */
+  uploadOrphanAgeS: number;
   /** WeChat web app id reported in sysinfo. */
   webAppId: string;
   /** Log level for the server (pino). */
@@ -136,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     organizerToken: env.ORGANIZER_TOKEN || null,
     uploadSecret: env.UPLOAD_SECRET || null,
     uploadMaxBytes: int('UPLOAD_MAX_BYTES', env.UPLOAD_MAX_BYTES, 50 * 1024 * 1024, 1, 1024 * 1024 * 1024),
+    uploadOrphanAgeS: int('UPLOAD_ORPHAN_AGE_S', env.UPLOAD_ORPHAN_AGE_S, 24 * 3600, 0, 365 * 24 * 3600),
     webAppId: env.WECHAT_WEB_APPID || '',
     logLevel: env.LOG_LEVEL || 'info',
     liveMaxConnections: int('LIVE_MAX_CONNECTIONS', env.LIVE_MAX_CONNECTIONS, 10000, 1, 1_000_000),

@@ -11,6 +11,10 @@ export interface RenderKey {
   mark: string;
 }
 
+const HASH_RE = /^[0-9a-f]{64}$/;
+/** Hashes asked about at once when the cache is swept. */
+const KEEP_BATCH = 1000;
+
 export function cacheKey(k: RenderKey): string {
   return `${k.hash}.${k.style}.${k.mark || 'plain'}.${k.ext}`;
 }
@@ -120,6 +124,65 @@ export class RenderCache {
   /** Wait for the background writes started so far. */
   async flush(): Promise<void> {
     await Promise.all([...this.writing]);
+  }
+
+  /**
+   * Every render of `hash` goes, from memory and from disk, once the renders and
+   * writes of it in progress have finished (so none lands after the purge).
+   */
+  async purge(hash: string): Promise<void> {
+    if (!HASH_RE.test(hash)) return;
+    const prefix = `${hash}.`;
+    const pending = [...this.inflight].filter(([k]) => k.startsWith(prefix)).map(([, job]) => job.catch(() => undefined));
+    await Promise.all(pending);
+    await this.flush();
+    this.forgetMemory(prefix);
+    const dir = path.join(this.dir, hash.slice(0, 2));
+    const names = await fsp.readdir(dir).catch(() => [] as string[]);
+    await Promise.all(names.filter((n) => n.startsWith(prefix)).map((n) => fsp.rm(path.join(dir, n), { force: true })));
+  }
+
+  /**
+   * Removes the renders on disk (and in memory) of every hash `keep` does not keep,
+   * and unfinished writes (`*.tmp`) left by a crash. `keep` is asked one cache folder
+   * at a time, at most KEEP_BATCH hashes per call. Answers how many files went.
+   */
+  async sweep(keep: (hashes: string[]) => Promise<Set<string>>): Promise<number> {
+    let removed = 0;
+    const folders = await fsp.readdir(this.dir).catch(() => [] as string[]);
+    for (const folder of folders) {
+      const dir = path.join(this.dir, folder);
+      const names = await fsp.readdir(dir).catch(() => [] as string[]);
+      const byHash = new Map<string, string[]>();
+      for (const name of names) {
+        const dot = name.indexOf('.');
+        const hash = dot < 0 ? name : name.slice(0, dot);
+        if (!byHash.has(hash)) byHash.set(hash, []);
+        byHash.get(hash)!.push(name);
+      }
+      const hashes = [...byHash.keys()];
+      for (let i = 0; i < hashes.length; i += KEEP_BATCH) {
+        const batch = hashes.slice(i, i + KEEP_BATCH);
+        const kept = await keep(batch.filter((h) => HASH_RE.test(h)));
+        for (const hash of batch) {
+          const gone = kept.has(hash) ? byHash.get(hash)!.filter((n) => n.endsWith('.tmp')) : byHash.get(hash)!;
+          if (!kept.has(hash)) this.forgetMemory(`${hash}.`);
+          for (const name of gone) {
+            await fsp.rm(path.join(dir, name), { force: true, recursive: true });
+            removed++;
+          }
+        }
+      }
+    }
+    return removed;
+  }
+
+  private forgetMemory(prefix: string): void {
+    for (const [k, v] of this.memory) {
+      if (!k.startsWith(prefix)) continue;
+      this.memory.delete(k);
+      this.memoryBytes -= v.length;
+    }
   }
 
   /** Drop the in-memory copies (tests; memory pressure). */

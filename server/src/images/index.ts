@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import { originalKey, type ObjectStore } from '../storage';
 import { AppError, forbidden, notFound } from '../errors';
-import { imageHolders, imageMime, type ImageHolder } from '../services/photos/repository';
+import { imageAssetUses, imageHolders, imageMime, visiblyHeld, type ImageHolder } from '../services/photos/repository';
 import { ErrorCode } from '../../../types/envelope';
 import { IMAGE_STYLES, type ImageStyleName } from '../../../types/image-style';
 import type { Watermark } from '../../../types/watermark';
@@ -46,12 +46,21 @@ export class ImagePipeline {
     this.cache = new RenderCache(path.join(deps.config.dataDir, 'cache'));
   }
 
+  /**
+   * Who may see `{hash}!{style}` unsigned, and how: the rules of the galleries where a
+   * visible photo holds the bytes. A hash no visible photo holds is served to nobody,
+   * whatever a hidden or deleted photo once granted (hidden and deleted photos owe no
+   * render to anyone: paid_images rows go with a deleted photo, and signed URLs need a
+   * visible one, services/pay/entitlements.ts), unless a page shows it as an asset
+   * (a cover, a banner, an icon: imageAssetUses), with a cover's gallery watermark.
+   */
   async plan(hash: string, style: ImageStyleName, accept: string | undefined, galleryId?: number): Promise<ImagePlan> {
     const isOriginal = style === 'original';
-    // One round trip: the image and every gallery holding it.
+    // One round trip: the image and every gallery where a visible photo holds it.
     const found = await imageHolders(this.deps.db, hash);
     if (!found.length) throw notFound('Image not found');
-    const holders = found.filter((r) => r.gallery_id !== null);
+    let holders = found.filter((r) => r.gallery_id !== null);
+    if (!holders.length) holders = await this.assetHolders(hash, found[0].mime);
     // The named gallery's rules when it holds the image; otherwise (a cover or banner
     // shown on another gallery's card) the most restrictive holder's.
     const named = galleryId === undefined ? [] : holders.filter((r) => r.gallery_id === galleryId);
@@ -73,6 +82,34 @@ export class ImagePipeline {
     const format = negotiateFormat(accept);
     const key = cacheKey({ hash, style, ext: format === 'webp' ? 'webp' : 'jpg', mark: watermark ? watermarkFingerprint(watermark) : '' });
     return { hash, style, format, contentType: FORMAT_MIME[format], watermark, key, etag: `"${key}"` };
+  }
+
+  /**
+   * An image no visible photo holds, shown by pages (imageAssetUses): a gallery's cover
+   * carries that gallery's watermark (a cover may be a photo since hidden or deleted);
+   * banners, icons and share images none. No use at all: 404, the bytes are nobody's.
+   */
+  private async assetHolders(hash: string, mime: string): Promise<HolderRow[]> {
+    const uses = await imageAssetUses(this.deps.db, hash);
+    if (!uses.length) throw notFound('Image not found');
+    return uses.map((u) => ({ mime, gallery_id: u.gallery_id, show_mark: u.cover ? 1 : 0, watermarks: u.watermarks, config: null }));
+  }
+
+  /**
+   * After photos were hidden or deleted: the renders of the hashes no visible photo
+   * still holds leave this process's memory and the disk cache. (Another process's
+   * memory may keep a copy, but serves nothing without a visible holder: plan().)
+   */
+  async forget(hashes: string[]): Promise<void> {
+    const unique = [...new Set(hashes)];
+    if (!unique.length) return;
+    const held = await visiblyHeld(this.deps.db, unique);
+    for (const hash of unique) if (!held.has(hash)) await this.cache.purge(hash);
+  }
+
+  /** At start: renders on disk whose hash no visible photo holds are removed (after hides and deletes while down, or a crash). */
+  sweepCache(): Promise<number> {
+    return this.cache.sweep((hashes) => visiblyHeld(this.deps.db, hashes));
   }
 
   /**

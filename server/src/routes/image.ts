@@ -8,7 +8,11 @@ import type { ImagePlan } from '../images';
 import type { Services } from '../services';
 import { imageCalls } from '../../../types/api/download';
 
+// Shared caches keep these for a year: only renders any visitor may see (a visible
+// photo of an ungated gallery, a page's cover or banner).
 const STYLE_CACHE = 'public, max-age=31536000, immutable';
+// Refusals and misses (a hidden or deleted photo answers 404) are never kept.
+const NO_STORE = 'no-store';
 // Unwatermarked bytes (originals, signed plain styles): the visitor's browser only, and
 // no longer than the signed URL lives.
 const SIGNED_CACHE = 'private, max-age=300';
@@ -35,6 +39,7 @@ export default async function imageRoutes(app: FastifyInstance, ctx: Services) {
   const images = ctx.images;
 
   route(app, imageCalls.image, async ({ params, query: q, viewer, req, reply }) => {
+    reply.header('cache-control', NO_STORE);
     // The router has already decoded %21 to '!'.
     const spec = params.spec;
     const bang = spec.indexOf('!');

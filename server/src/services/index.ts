@@ -15,6 +15,7 @@ import { PhotoService } from './photos/photos';
 import { PhotoEvents } from './photos/events';
 import { PrerenderQueue } from './photos/prerender';
 import { IngestService } from './photos/ingest';
+import { OrphanSweeper } from './photos/orphans';
 import { ImageService } from './photos/images';
 import { OrganizerService } from './photos/organizer';
 import { LikeService } from './photos/likes';
@@ -61,7 +62,7 @@ export function createServices(infra: Infrastructure) {
   const images = new ImagePipeline({ db, store, config });
   /** Grid renders after a photo is published, one at a time per process. */
   const prerender = new PrerenderQueue();
-  const photoEvents = new PhotoEvents(photos, galleries, live);
+  const photoEvents = new PhotoEvents(photos, galleries, live, images, infra.warn);
   const signer = new UrlSigner(secret);
   const orders = new OrderBook(db, providers.pay, infra.warn);
   const uploads = { secret, maxBytes: config.uploadMaxBytes, host: `${config.publicUrl}/oss/upload`, tmpDir: path.join(config.dataDir, 'tmp') };
@@ -91,6 +92,7 @@ export function createServices(infra: Infrastructure) {
     photoEvents,
     likes: new LikeService(db, photos, gates, config.publicUrl),
     ingest: new IngestService(db, store, new ImageService({ db, store }), images, prerender, galleries, photoEvents, organizerAccess, uploads),
+    orphans: new OrphanSweeper(store, images, { tmpDir: uploads.tmpDir, uploadMaxAgeS: config.uploadOrphanAgeS }),
     signer,
     originals: new OriginalsService(db, signer, gates),
     downloads: new DownloadService(db, store, signer, gates),

@@ -17,6 +17,20 @@ export interface ObjectStore {
   exists(key: string): Promise<boolean>;
   /** A local file path when the store is a folder (lets sharp read without a copy). */
   localPath(key: string): string | null;
+  /** Every object under a folder (`prefix` ends with '/'), with its last write time; in no particular order. */
+  list(prefix: string): AsyncIterable<ListedObject>;
+}
+
+export interface ListedObject {
+  key: string;
+  /** Last write, Unix milliseconds. */
+  modifiedMs: number;
+}
+
+/** A folder prefix for list(): a valid key ending with '/'. */
+export function checkFolder(prefix: string): void {
+  if (!prefix.endsWith('/')) throw new Error(`Not a folder prefix: ${prefix}`);
+  checkKey(prefix.slice(0, -1));
 }
 
 const KEY_RE = /^[A-Za-z0-9][A-Za-z0-9._\-/]{0,300}$/;
@@ -85,6 +99,27 @@ export class LocalStore implements ObjectStore {
     } catch {
       return false;
     }
+  }
+
+  /** Files under the folder, depth first; a missing folder lists nothing. */
+  async *list(prefix: string): AsyncIterable<ListedObject> {
+    checkFolder(prefix);
+    const walk = async function* (dir: string, keyPrefix: string): AsyncGenerator<ListedObject> {
+      const entries = await fsp.readdir(dir, { withFileTypes: true }).catch((e: NodeJS.ErrnoException) => {
+        if (e.code === 'ENOENT' || e.code === 'ENOTDIR') return [];
+        throw e;
+      });
+      for (const entry of entries) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) {
+          yield* walk(file, `${keyPrefix}${entry.name}/`);
+        } else if (entry.isFile()) {
+          const st = await fsp.stat(file).catch(() => null);
+          if (st) yield { key: `${keyPrefix}${entry.name}`, modifiedMs: st.mtimeMs };
+        }
+      }
+    };
+    yield* walk(path.join(this.root, prefix), prefix);
   }
 }
 

@@ -7,9 +7,10 @@ import {
   DeleteObjectCommand,
   HeadObjectCommand,
   HeadBucketCommand,
+  paginateListObjectsV2,
   type S3ClientConfig
 } from '@aws-sdk/client-s3';
-import { checkKey, type ObjectStore } from './index';
+import { checkFolder, checkKey, type ListedObject, type ObjectStore } from './index';
 import type { S3Config } from '../config';
 
 /** The S3_* settings (config.ts); the prefix is optional for direct use. */
@@ -123,6 +124,19 @@ export class S3Store implements ObjectStore {
     } catch (e) {
       if (isMissing(e)) return false;
       throw e;
+    }
+  }
+
+  /** ListObjectsV2, page by page; keys come back without the store's prefix. */
+  async *list(prefix: string): AsyncIterable<ListedObject> {
+    checkFolder(prefix);
+    const own = this.prefix ? `${this.prefix}/` : '';
+    for await (const page of paginateListObjectsV2({ client: this.client }, { Bucket: this.bucket, Prefix: `${own}${prefix}` })) {
+      for (const o of page.Contents ?? []) {
+        // S3 always sends LastModified; an object without one is never taken for old.
+        if (!o.Key?.startsWith(own) || !o.LastModified) continue;
+        yield { key: o.Key.slice(own.length), modifiedMs: o.LastModified.getTime() };
+      }
     }
   }
 

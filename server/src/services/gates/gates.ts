@@ -215,12 +215,13 @@ export class GateService {
    * gallery's cover, outside 'original', so gate pages can show it). Otherwise the
    * named gallery `g` (or any gated holder when no free one holds it) must be
    * passed: by the session's pass, or by a valid ticket for `g`. Answers whether
-   * the image was gated (and let through).
+   * the image was gated (and let through). Hidden photos hold nothing: an image
+   * only they (or deleted ones) held is refused by the image plan for everyone.
    */
   async assertImage(userId: number | null, hash: string, style: string, galleryId: number | undefined, ticket: string | undefined): Promise<boolean> {
     if (!(await this.anyGated())) return false;
     const { rows } = await this.db.query<{ gallery_id: number; cover: boolean }>(
-      `SELECT gallery_id, false AS cover FROM photos WHERE hash = $1
+      `SELECT gallery_id, false AS cover FROM photos WHERE hash = $1 AND NOT hidden
        UNION SELECT id, true FROM galleries WHERE cover = $1`,
       [hash]
     );

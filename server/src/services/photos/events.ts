@@ -4,6 +4,7 @@ import type { Photo } from '../../../../types/api/photo';
 import type { LivePublisher } from '../../live/bus';
 import type { GalleryService } from '../gallery/gallery';
 import type { PhotoService } from './photos';
+import type { ChangedPhoto } from './repository';
 
 const EVENT_OF: Record<PhotoAction, LiveEventName & `image_${PhotoAction}`> = {
   hide: 'image_hide',
@@ -18,11 +19,18 @@ const EVENT_OF: Record<PhotoAction, LiveEventName & `image_${PhotoAction}`> = {
  * lists and gallery row go, and the live message goes out to the gallery's room.
  * Uploads (IngestService) and organiser actions (OrganizerService) both end here.
  */
+/** What drops the renders of hashes no visible photo holds any more (ImagePipeline.forget). */
+export interface RenderPurge {
+  forget(hashes: string[]): Promise<void>;
+}
+
 export class PhotoEvents {
   constructor(
     private photos: PhotoService,
     private galleries: GalleryService,
-    private live: LivePublisher
+    private live: LivePublisher,
+    private renders: RenderPurge,
+    private warn: (msg: string, err?: unknown) => void
   ) {}
 
   /** A photo became visible. */
@@ -31,11 +39,19 @@ export class PhotoEvents {
     await this.live.publish(galleryId, 'image_add', { galleryid: galleryId, id: photo.id, shoottime: photo.shoottime });
   }
 
-  /** An organiser action changed these photos (nothing happens when none changed). */
-  async changed(galleryId: number, action: PhotoAction, ids: number[]): Promise<void> {
-    if (!ids.length) return;
+  /**
+   * An organiser action changed these photos (nothing happens when none changed).
+   * Hidden and deleted photos take their renders with them, unless another visible
+   * photo still holds the same bytes (the image plan already refuses them either way).
+   */
+  async changed(galleryId: number, action: PhotoAction, photos: ChangedPhoto[]): Promise<void> {
+    if (!photos.length) return;
     this.invalidate(galleryId);
+    const ids = photos.map((p) => p.id);
     await this.live.publish(galleryId, EVENT_OF[action], { galleryid: galleryId, ids });
+    if (action === 'hide' || action === 'delete') {
+      await this.renders.forget(photos.map((p) => p.hash)).catch((err) => this.warn('purging renders of removed photos failed', err));
+    }
   }
 
   private invalidate(galleryId: number): void {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { applyPhotoAction } from './repository';
+import { applyPhotoAction, type ChangedPhoto } from './repository';
 import type { Db } from '../../db';
 import { badRequest, notFound } from '../../errors';
 import { presentGallery, type GalleryRow } from '../gallery/gallery';
@@ -83,7 +83,7 @@ export class OrganizerService {
     if (!known) throw notFound(`Unknown photo action ${action}; use ${PHOTO_ACTIONS.join(', ')}`);
     const changed = await this.applyAction(galleryId, known, [...new Set(ids)]);
     await this.events.changed(galleryId, known, changed);
-    return { ids: changed };
+    return { ids: changed.map((p) => p.id) };
   }
 
   private async insertGallery(input: NewGallery): Promise<Gallery> {
@@ -119,16 +119,16 @@ export class OrganizerService {
 
 
   /**
-   * Apply one action to photos of a gallery in one transaction. Returns the ids
+   * Apply one action to photos of a gallery in one transaction. Returns the photos
    * whose state changed (ids of other galleries, and photos already in the
    * wanted state, are left out).
    */
-  private async applyAction(galleryId: number, action: PhotoAction, ids: number[]): Promise<number[]> {
+  private async applyAction(galleryId: number, action: PhotoAction, ids: number[]): Promise<ChangedPhoto[]> {
     return this.db.tx(async (q) => {
       const g = await q.query('SELECT 1 FROM galleries WHERE id = $1 FOR UPDATE', [galleryId]);
       if (!g.rows.length) throw notFound(`Gallery ${galleryId} not found`);
       const changed = await applyPhotoAction(q, galleryId, action, ids);
-      return changed.sort((a, b) => a - b);
+      return changed.sort((a, b) => a.id - b.id);
     });
   }
 }

@@ -187,28 +187,34 @@ export async function visibleRowsByIds(q: Queryable, ids: number[]): Promise<Pho
 
 // ---- Organiser actions -------------------------------------------------------
 
+/** The photos an organiser action changed, and their content hashes. */
+export interface ChangedPhoto {
+  id: number;
+  hash: string;
+}
+
 /**
  * Hide, show, check, uncheck or delete photos of one gallery (inside the caller's
- * transaction), keeping the gallery's visible total right. The ids whose state changed.
+ * transaction), keeping the gallery's visible total right. The photos whose state changed.
  */
-export async function applyPhotoAction(q: Queryable, galleryId: number, action: PhotoAction, ids: number[]): Promise<number[]> {
+export async function applyPhotoAction(q: Queryable, galleryId: number, action: PhotoAction, ids: number[]): Promise<ChangedPhoto[]> {
   const params = [galleryId, ids];
   const where = 'gallery_id = $1 AND id = ANY($2::int[])';
-  let changed: Array<{ id: number; hidden?: boolean }>;
+  let changed: Array<ChangedPhoto & { hidden?: boolean }>;
   let visibleDelta = 0;
   if (action === 'hide' || action === 'show') {
     const hide = action === 'hide';
-    changed = (await q.query<{ id: number }>(`UPDATE photos SET hidden = ${hide} WHERE ${where} AND hidden = ${!hide} RETURNING id`, params)).rows;
+    changed = (await q.query<ChangedPhoto>(`UPDATE photos SET hidden = ${hide} WHERE ${where} AND hidden = ${!hide} RETURNING id, hash`, params)).rows;
     visibleDelta = hide ? -changed.length : changed.length;
   } else if (action === 'check' || action === 'uncheck') {
     const v = action === 'check' ? 1 : 0;
-    changed = (await q.query<{ id: number }>(`UPDATE photos SET checked = ${v} WHERE ${where} AND checked <> ${v} RETURNING id`, params)).rows;
+    changed = (await q.query<ChangedPhoto>(`UPDATE photos SET checked = ${v} WHERE ${where} AND checked <> ${v} RETURNING id, hash`, params)).rows;
   } else {
-    changed = (await q.query<{ id: number; hidden: boolean }>(`DELETE FROM photos WHERE ${where} RETURNING id, hidden`, params)).rows;
+    changed = (await q.query<ChangedPhoto & { hidden: boolean }>(`DELETE FROM photos WHERE ${where} RETURNING id, hash, hidden`, params)).rows;
     visibleDelta = -changed.filter((r) => !r.hidden).length;
   }
   if (visibleDelta) await q.query('UPDATE galleries SET image_total = GREATEST(image_total + $2, 0) WHERE id = $1', [galleryId, visibleDelta]);
-  return changed.map((r) => r.id);
+  return changed.map((r) => ({ id: r.id, hash: r.hash }));
 }
 
 // ---- Image plan -------------------------------------------------------------
@@ -222,14 +228,48 @@ export interface ImageHolder {
   config: Partial<GalleryConfig> | null;
 }
 
-/** The image and every gallery holding it, in one round trip; empty when the image is unknown. */
+/**
+ * The image and every gallery where a visible photo holds it, in one round trip; empty
+ * when the image is unknown, one row with gallery_id null when no visible photo holds it.
+ * Hidden and deleted photos grant nothing: their rows are not holders.
+ */
 export async function imageHolders(q: Queryable, hash: string): Promise<ImageHolder[]> {
   const { rows } = await q.query<ImageHolder>(
     `SELECT i.mime, p.gallery_id, p.show_mark, g.watermarks, g.config
-     FROM images i LEFT JOIN photos p ON p.hash = i.hash LEFT JOIN galleries g ON g.id = p.gallery_id WHERE i.hash = $1`,
+     FROM images i LEFT JOIN photos p ON p.hash = i.hash AND NOT p.hidden LEFT JOIN galleries g ON g.id = p.gallery_id WHERE i.hash = $1`,
     [hash]
   );
   return rows;
+}
+
+/** A gallery that shows an image as part of its page (not as a photo). */
+export interface ImageAssetUse {
+  gallery_id: number;
+  /** The gallery's cover (cards, gate pages, the carousel background). */
+  cover: boolean;
+  watermarks: unknown;
+}
+
+/**
+ * Galleries whose page shows the image: as the cover, or named in the page data
+ * (banners, buttons), the config, the share image or the watermark (its icon).
+ * A content hash is 64 hex characters, so finding it in the text is exact enough.
+ */
+export async function imageAssetUses(q: Queryable, hash: string): Promise<ImageAssetUse[]> {
+  const { rows } = await q.query<ImageAssetUse>(
+    `SELECT id AS gallery_id, cover IS NOT DISTINCT FROM $1 AS cover, watermarks FROM galleries
+     WHERE cover = $1 OR strpos(h5_share_image, $1) > 0 OR strpos(COALESCE(pagedata::text, ''), $1) > 0
+       OR strpos(config::text, $1) > 0 OR strpos(COALESCE(watermarks::text, ''), $1) > 0`,
+    [hash]
+  );
+  return rows.map((r) => ({ ...r, gallery_id: Number(r.gallery_id), cover: !!r.cover }));
+}
+
+/** The hashes among `hashes` that some visible photo holds. */
+export async function visiblyHeld(q: Queryable, hashes: string[]): Promise<Set<string>> {
+  if (!hashes.length) return new Set();
+  const { rows } = await q.query<{ hash: string }>('SELECT DISTINCT hash FROM photos WHERE hash = ANY($1::text[]) AND NOT hidden', [hashes]);
+  return new Set(rows.map((r) => r.hash));
 }
 
 /** The stored type of an image, or null when unknown. */
