@@ -75,8 +75,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   const stopNotices = ctx.sessions.listen();
   // Unpaid orders past their time are closed with the provider (also on access, in getCharge).
   const stopSweep = ctx.pay.startSweeping(ORDER_SWEEP_MS, (msg, err) => app.log.warn({ err }, msg));
-  // Crash leftovers: `.part` files before the first request can start one; then, in the
-  // background, renders of photos no longer visible, and uploads never registered (hourly).
+  // Leftovers (services/photos/orphans.ts): a crash's `.part` files now; then, in the
+  // background, renders of photos no longer visible and uploads never registered.
   await ctx.orphans.sweepParts();
   const stopOrphans = ctx.orphans.start(ORPHAN_SWEEP_MS, (msg, err) => app.log.warn({ err }, msg));
   app.addHook('onClose', async () => {

@@ -16,6 +16,8 @@ export interface TestServer {
   services: Awaited<ReturnType<typeof buildApp>>['services'];
   db: Db;
   dataDir: string;
+  /** A server restart: this app closes and a new one starts on the same database, DATA_DIR and store (`app` and `services` change). */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -51,25 +53,32 @@ export async function startTestServer(
   }
   const config = loadConfig({ DATA_DIR: dataDir, H5_DIR: path.join(dataDir, 'no-h5'), ...env });
   const configured = createProviders(config, () => undefined);
-  const { app, services: ctx } = await buildApp({
-    config,
-    db,
-    store: store ?? new LocalStore(path.join(dataDir, 'objects')),
-    providers: providers ? providers(configured) : undefined
-  });
-  await app.ready();
-  return {
+  const objects = store ?? new LocalStore(path.join(dataDir, 'objects'));
+  const build = async () => {
+    const built = await buildApp({ config, db, store: objects, providers: providers ? providers(configured) : undefined });
+    await built.app.ready();
+    return built;
+  };
+  const { app, services: ctx } = await build();
+  const server: TestServer = {
     app,
     services: ctx,
     db,
     dataDir,
+    async restart() {
+      await server.app.close();
+      const next = await build();
+      server.app = next.app;
+      server.services = next.services;
+    },
     async close() {
-      await app.close();
+      await server.app.close();
       await db.close();
       if (dropSchema) await dropSchema();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   };
+  return server;
 }
 
 let hashSeq = 0;

@@ -10,12 +10,22 @@ import { parseTagList } from '../services/photos/ingest';
 const MULTIPART_MARGIN = 1024 * 1024;
 const SUCCESS_STATUSES = new Set([200, 201, 204]);
 
-/** Field values as text: the first value of repeated fields, files ignored. */
-function textFields(fields: Record<string, unknown>): Record<string, string> {
+type FieldEntry = { type?: string; value?: unknown };
+
+/**
+ * The text fields that came before the file, as OSS reads a PostObject: the first value
+ * of a repeated field. The parser keeps adding parts to `fields` while the file is
+ * read (a small body is parsed whole at once), but in arrival order: fields are taken
+ * up to the file's own entry, and nothing after it.
+ */
+function fieldsBeforeFile(fields: Record<string, unknown>, file: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, entry] of Object.entries(fields)) {
-    const first = (Array.isArray(entry) ? entry[0] : entry) as { type?: string; value?: unknown } | undefined;
-    if (first?.type === 'field' && typeof first.value === 'string') out[name] = first.value;
+    const values = (Array.isArray(entry) ? entry : [entry]) as FieldEntry[];
+    const fileAt = values.indexOf(file as FieldEntry);
+    const first = values[0];
+    if (fileAt !== 0 && first?.type === 'field' && typeof first.value === 'string') out[name] = first.value;
+    if (fileAt >= 0) break;
   }
   return out;
 }
@@ -39,7 +49,7 @@ export default async function uploadRoutes(app: FastifyInstance, s: Services) {
       const part = await req.file();
       // Fields after the file are not read (OSS ignores them too). A `callback`
       // field is accepted and ignored: there is no callback server here.
-      const fields = part ? textFields(part.fields as Record<string, unknown>) : {};
+      const fields = part ? fieldsBeforeFile(part.fields as Record<string, unknown>, part) : {};
       const stored = await s.ingest.receive(fields, part?.file ?? null);
       const wanted = Number(fields.success_action_status);
       const status = SUCCESS_STATUSES.has(wanted) ? wanted : 204;

@@ -85,9 +85,19 @@ export class ImageService {
   /**
    * Store an image by content hash and record it in `images`; the same bytes twice are one image.
    * `originName` is accepted for callers' symmetry; the photo row carries the name (addPhoto).
+   * For images outside any gallery (icons, banners) and seeds; photo registration uses
+   * the three steps below, so its rows commit together with the photo's.
    */
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   async ingest(buffer: Buffer, originName = ''): Promise<IngestedImage> {
+    const img = await this.analyse(buffer);
+    await this.storeOriginal(img, buffer);
+    await this.record(this.db, img);
+    return img;
+  }
+
+  /** What the bytes are (hash, type, displayed size, EXIF time); writes nothing. 400 'Unsupported image type' for anything but JPEG, PNG and WebP. */
+  async analyse(buffer: Buffer): Promise<IngestedImage> {
     if (!Buffer.isBuffer(buffer) || buffer.length === 0) throw unsupported();
     let meta: Metadata;
     try {
@@ -102,7 +112,7 @@ export class ImageService {
     const orientation = exif.orientation ?? meta.orientation ?? 1;
     const swap = orientation >= 5 && orientation <= 8;
     const hash = crypto.createHash('sha256').update(buffer).digest('hex');
-    const img: IngestedImage = {
+    return {
       hash,
       width: swap ? meta.height : meta.width,
       height: swap ? meta.width : meta.height,
@@ -110,15 +120,25 @@ export class ImageService {
       mime,
       shoottime: exif.shoottime
     };
+  }
 
-    const key = originalKey(hash);
+  /**
+   * The original under its content key. An original without an `images` row is
+   * invisible (nothing serves bytes the database does not know) and is reused by the
+   * next ingest of the same bytes, so a failure after this step shows nothing.
+   */
+  async storeOriginal(img: IngestedImage, buffer: Buffer): Promise<void> {
+    const key = originalKey(img.hash);
     if (!(await this.store.exists(key))) await this.store.put(key, buffer);
-    await this.db.query(
+  }
+
+  /** The `images` row (kept when the bytes are already known), in the caller's transaction when given one. */
+  async record(q: Queryable, img: IngestedImage): Promise<void> {
+    await q.query(
       `INSERT INTO images (hash, width, height, size, mime, created_at) VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (hash) DO NOTHING`,
-      [hash, img.width, img.height, img.size, mime, Math.floor(Date.now() / 1000)]
+      [img.hash, img.width, img.height, img.size, img.mime, Math.floor(Date.now() / 1000)]
     );
-    return img;
   }
 
   /**

@@ -14,7 +14,7 @@ import { AppError, badRequest } from '../../errors';
 import { ErrorCode } from '../../../../types/envelope';
 import { checkKey } from '../../storage';
 import type { ImageService, IngestedImage } from './images';
-import { photoByHash, presentPhoto } from './repository';
+import { photoByHash, presentPhoto, type PhotoRow } from './repository';
 import type { ImagePipeline, ImagePlan } from '../../images';
 import { cacheKey } from '../../images/cache';
 import { FORMAT_MIME, type OutputFormat } from '../../images/render';
@@ -49,6 +49,10 @@ const PRERENDER_FORMATS: OutputFormat[] = ['webp', 'jpeg'];
 export const UPLOAD_PREFIX = 'uploads/';
 export const MAX_TAGS = 20;
 const MAX_TAG_LENGTH = 50;
+/** photos.origin keeps this many characters of the original file name. */
+const MAX_ORIGIN_LENGTH = 255;
+/** C0 controls and DEL: never part of a file name or a tag (PostgreSQL cannot even store U+0000). */
+const hasControl = (text: string) => /[\u0000-\u001f\u007f]/.test(text);
 
 export interface RegisterInput {
   galleryId: number;
@@ -118,6 +122,12 @@ export class IngestService {
     }
   }
 
+  /**
+   * Every input is checked before anything is written. Then: the original (invisible
+   * on its own), the first grid render, and the `images` and photo rows in one
+   * transaction. A failure after a write leaves nothing a visitor can reach: no rows,
+   * and the renders are purged (the upload stays, so the call can be retried).
+   */
   private async registerNow(input: RegisterInput): Promise<ImageUploadResult> {
     const { galleryId, key } = input;
     // The short-lived cache: a burst of uploads to one gallery reads its row once.
@@ -131,6 +141,9 @@ export class IngestService {
     }
     const tags = [...new Set(input.tags)];
     if (tags.length > MAX_TAGS) throw badRequest(`at most ${MAX_TAGS} tags and keywords`);
+    if (tags.some(hasControl)) throw badRequest('tags and keywords must not contain control characters');
+    const origin = (input.origin ?? path.posix.basename(key)).slice(0, MAX_ORIGIN_LENGTH);
+    if (hasControl(origin)) throw badRequest('origin must not contain control characters');
 
     const buffer = await this.store.get(key);
     if (!buffer) {
@@ -142,7 +155,7 @@ export class IngestService {
 
     let img: IngestedImage;
     try {
-      img = await this.images.ingest(buffer);
+      img = await this.images.analyse(buffer);
     } catch (e) {
       if (e instanceof AppError && e.code === ErrorCode.BAD_REQUEST) await this.store.delete(key);
       throw e;
@@ -153,18 +166,26 @@ export class IngestService {
       return { photo: existing, duplicate: true };
     }
 
+    await this.images.storeOriginal(img, buffer);
     const renderRest = await this.prerender(img.hash, gallery.watermarks).catch(async (e) => {
+      await this.pipeline.forget([img.hash]).catch(() => undefined);
       if (e instanceof AppError) throw e;
       await this.store.delete(key);
       throw new AppError(ErrorCode.BAD_REQUEST, 'Unsupported image type');
     });
 
-    // One statement: the row and the gallery's image_total commit together, and
-    // the row exists only once the original and the first grid render are stored.
-    const row = await this.images.addPhoto(this.db, galleryId, img, {
-      origin: (input.origin ?? path.posix.basename(key)).slice(0, 255),
-      tags
-    });
+    // One transaction: the image row, the photo row and the gallery's image_total commit
+    // together, and only once the original and the first grid render are stored.
+    let row: PhotoRow | null;
+    try {
+      row = await this.db.tx(async (q) => {
+        await this.images.record(q, img);
+        return this.images.addPhoto(q, galleryId, img, { origin, tags });
+      });
+    } catch (e) {
+      await this.pipeline.forget([img.hash]).catch(() => undefined);
+      throw e;
+    }
     if (!row) {
       await this.store.delete(key);
       // A concurrent call inserted it first.

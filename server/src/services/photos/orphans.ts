@@ -4,8 +4,15 @@ import type { ObjectStore } from '../../storage';
 import type { ImagePipeline } from '../../images';
 import { UPLOAD_PREFIX } from './ingest';
 
-/** How often uploads that were never registered are looked for. */
+/** How often `.part` files and uploads that were never registered are looked for. */
 export const ORPHAN_SWEEP_MS = 60 * 60 * 1000;
+/**
+ * A `.part` file nobody wrote to for this long is a leftover. An upload in progress
+ * writes as its bytes arrive, and a body that stalls longer is cut by the request
+ * deadline long before; the grace keeps a live upload of another process safe when
+ * several processes share one DATA_DIR (README, "Several server processes").
+ */
+export const PART_IDLE_MS = 10 * 60 * 1000;
 
 export interface OrphanSettings {
   /** Where incoming uploads are written while their request runs (`*.part`). */
@@ -17,9 +24,8 @@ export interface OrphanSettings {
 /**
  * What a crash or an abandoned upload leaves behind, removed:
  * - `DATA_DIR/tmp/*.part`: an upload is written there only while its request runs
- *   (storage/receive.ts removes it on every outcome), so at start each one is a
- *   crash's leftover. DATA_DIR belongs to one process (the generated upload secret
- *   lives there too), so no other process can be writing one.
+ *   (storage/receive.ts removes it on every outcome), so one that nobody writes to
+ *   any more (PART_IDLE_MS) is a crash's leftover: at start, and every sweep.
  * - objects under `uploads/` older than `uploadMaxAgeS`: registering an upload
  *   consumes it (services/photos/ingest.ts), so what stays was never registered.
  *   Every process may run this; deleting twice is harmless.
@@ -36,12 +42,18 @@ export class OrphanSweeper {
     private settings: OrphanSettings
   ) {}
 
-  /** Removes every `*.part` file in the upload folder; answers how many. */
-  async sweepParts(): Promise<number> {
+  /** Removes the `*.part` files of the upload folder not written to for PART_IDLE_MS before `nowMs`; answers how many. */
+  async sweepParts(nowMs = Date.now()): Promise<number> {
     const names = await fsp.readdir(this.settings.tmpDir).catch(() => [] as string[]);
-    const parts = names.filter((n) => n.endsWith('.part'));
-    for (const name of parts) await fsp.rm(path.join(this.settings.tmpDir, name), { force: true });
-    return parts.length;
+    let removed = 0;
+    for (const name of names.filter((n) => n.endsWith('.part'))) {
+      const file = path.join(this.settings.tmpDir, name);
+      const st = await fsp.stat(file).catch(() => null);
+      if (!st || st.mtimeMs > nowMs - PART_IDLE_MS) continue;
+      await fsp.rm(file, { force: true });
+      removed++;
+    }
+    return removed;
   }
 
   /** Removes uploads written more than `uploadMaxAgeS` before `nowMs`; answers how many. */
@@ -55,10 +67,9 @@ export class OrphanSweeper {
 
   /**
    * The render cache and the uploads now, in the background (requests are served
-   * meanwhile: the image plan, not the cache, decides what goes out), then the
-   * uploads every `intervalMs`. `.part` files are swept by the caller before the
-   * first request (sweepParts), since a request may start one. Answers the function
-   * that stops the timer.
+   * meanwhile: the image plan, not the cache, decides what goes out), then `.part`
+   * files and uploads every `intervalMs`. The caller sweeps `.part` files once before
+   * (sweepParts). Answers the function that stops the timer.
    */
   start(intervalMs: number, warn: (msg: string, err?: unknown) => void): () => void {
     const run = (job: () => Promise<unknown>) => {
@@ -68,7 +79,14 @@ export class OrphanSweeper {
       await this.pipeline.sweepCache();
       await this.sweepUploads();
     });
-    const timer = setInterval(() => run(() => this.sweepUploads()), intervalMs);
+    const timer = setInterval(
+      () =>
+        run(async () => {
+          await this.sweepParts();
+          await this.sweepUploads();
+        }),
+      intervalMs
+    );
     timer.unref();
     return () => clearInterval(timer);
   }
