@@ -16,7 +16,8 @@ type FieldEntry = { type?: string; value?: unknown };
  * The text fields that came before the file, as OSS reads a PostObject: the first value
  * of a repeated field. The parser keeps adding parts to `fields` while the file is
  * read (a small body is parsed whole at once), but in arrival order: fields are taken
- * up to the file's own entry, and nothing after it.
+ * up to the file's own entry, and nothing after it. (Objects list integer-like names
+ * first whatever their order; no OSS field has such a name, and nothing reads one.)
  */
 function fieldsBeforeFile(fields: Record<string, unknown>, file: unknown): Record<string, string> {
   const out: Record<string, string> = {};
