@@ -87,17 +87,17 @@ describe.each(BACKENDS)('registering uploads without half-writes on %s', (backen
 
   it('an origin or a tag with a control character is a 400 before anything is written', async () => {
     const { key, hash } = await upload();
-    const cases: Array<[Record<string, unknown>, string]> = [
-      [{ origin: 'IMG\u0000.JPG' }, 'origin must not contain control characters'],
-      [{ origin: 'IMG\u001b[31m.JPG' }, 'origin must not contain control characters'],
-      [{ tags: ['stage', 'a\u0000b'] }, 'tags and keywords must not contain control characters'],
-      [{ keywords: 'ok,bell\u0007' }, 'tags and keywords must not contain control characters']
+    // The message names the field (the request schema may refuse it before the service does).
+    const cases: Array<[Record<string, unknown>, RegExp]> = [
+      [{ origin: 'IMG\u0000.JPG' }, /^origin /],
+      [{ origin: 'IMG\u001b[31m.JPG' }, /^origin /],
+      [{ tags: ['stage', 'a\u0000b'] }, /^(tags|keywords)[ .]/],
+      [{ keywords: 'ok,bell\u0007' }, /^(tags|keywords)[ .]/]
     ];
     for (const [extra, msg] of cases) {
       const res = await register({ gallery_id: galleryId, hash: key, ...extra });
       expect([res.statusCode, res.json().code]).toEqual([400, 400]);
-      // Another check (the request schema) may refuse it first; either way a clear 400.
-      if (!/^body\//.test(res.json().msg)) expect(res.json().msg).toBe(msg);
+      expect(res.json().msg).toMatch(msg);
       await expectNothingOf(hash);
       expect(await s.services.store.exists(originalKey(hash))).toBe(false);
     }
