@@ -15,6 +15,7 @@ import { ErrorCode } from '../../types/envelope';
 import { tokenFromHeader } from './services/session/session';
 import { fastifyTrustProxy } from './trustProxy';
 import { ORDER_SWEEP_MS } from './services/pay/pay';
+import { GUEST_PRUNE_EVERY_MS, GUEST_PRUNE_FIRST_MS } from './services/session/guestPrune';
 import sessionRoutes from './routes/session';
 import galleryRoutes from './routes/gallery';
 import photoRoutes from './routes/photos';
@@ -74,9 +75,12 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   const stopNotices = ctx.sessions.listen();
   // Unpaid orders past their time are closed with the provider (also on access, in getCharge).
   const stopSweep = ctx.pay.startSweeping(ORDER_SWEEP_MS, (msg, err) => app.log.warn({ err }, msg));
+  // Guests that never came back are deleted (services/session/guestPrune.ts).
+  const stopGuestSweep = ctx.guests.startSweeping(GUEST_PRUNE_EVERY_MS, GUEST_PRUNE_FIRST_MS, (msg, err) => app.log.warn({ err }, msg));
   app.addHook('onClose', async () => {
     stopNotices();
     stopSweep();
+    await stopGuestSweep();
   });
 
   app.decorateRequest('token', undefined);

@@ -112,6 +112,11 @@ export class LiveConnection {
     };
   }
 
+  /** A session token is there now (the app ran without one): connect if rooms are watched and no socket is up or planned. */
+  resume(): void {
+    if (this.rooms.size && !this.socket && !this.retryTimer) this.connect();
+  }
+
   get watching(): number[] {
     return [...this.rooms.keys()];
   }

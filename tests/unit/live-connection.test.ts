@@ -32,7 +32,7 @@ class FakeSocket {
   }
 }
 
-function setup(token = 'tok') {
+function setup(token: string | (() => string) = 'tok') {
   const sockets: FakeSocket[] = [];
   let foreground: () => void = () => undefined;
   const conn = new LiveConnection({
@@ -41,7 +41,7 @@ function setup(token = 'tok') {
       sockets.push(s);
       return s;
     },
-    token: () => token,
+    token: typeof token === 'function' ? token : () => token,
     url: (g, t) => `ws://test/api/v2/live?token=${t}&gallery=${g}`,
     random: () => 0.5,
     onForeground: (cb) => {
@@ -104,6 +104,22 @@ describe('live connection', () => {
     env.conn.watch(1, {});
     expect(env.sockets).toHaveLength(0);
     expect(env.conn.status).toBe('idle');
+  });
+
+  it('connects once a late session arrives (resume), and only when rooms are watched and no socket is up', () => {
+    let token = '';
+    const env = setup(() => token);
+    env.conn.resume();
+    expect(env.sockets).toHaveLength(0);
+    env.conn.watch(1, {});
+    env.conn.resume(); // still no token
+    expect(env.sockets).toHaveLength(0);
+    token = 'late';
+    env.conn.resume();
+    expect(env.sockets).toHaveLength(1);
+    expect(env.last().url).toBe('ws://test/api/v2/live?token=late&gallery=1');
+    env.conn.resume(); // a socket is already on its way
+    expect(env.sockets).toHaveLength(1);
   });
 
   it('pings twice per heartbeat window and stays open while pongs come back', () => {

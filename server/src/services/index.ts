@@ -6,7 +6,8 @@ import type { Providers } from '../providers';
 import { livePublisher, type LiveBus } from '../live/bus';
 import { resolveUploadSecret } from '../storage/policy';
 import { ImagePipeline } from '../images';
-import { SessionService } from './session/session';
+import { SessionService, guestSessionRule } from './session/session';
+import { GuestPruner } from './session/guestPrune';
 import { OrganizerAccess } from './session/organizer';
 import { GalleryService } from './gallery/gallery';
 import { VisitService } from './gallery/visits';
@@ -52,7 +53,7 @@ export function createServices(infra: Infrastructure) {
   const { config, db, store, bus, providers } = infra;
   const secret = resolveUploadSecret(config);
   const limits = new RateLimiter(db);
-  const sessions = new SessionService(db, bus);
+  const sessions = new SessionService(db, bus, { limits, rule: guestSessionRule(config.guestSessionsPerMin) });
   const gates = new GateAccess(db, limits, secret, providers.sms);
   const galleries = new GalleryService(db, gates);
   const photos = new PhotoService(db, galleries, gates);
@@ -73,6 +74,8 @@ export function createServices(infra: Infrastructure) {
     secret,
     limits,
     sessions,
+    /** Guests that never came back (buildApp sweeps hourly). */
+    guests: new GuestPruner(db, config.guestPruneDays),
     organizerAccess,
     organizer: new OrganizerService(db, organizerAccess, galleries, photoEvents, config.publicUrl),
     galleries,
