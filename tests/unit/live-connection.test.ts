@@ -210,4 +210,26 @@ describe('live connection', () => {
     ]);
     expect(seen).toEqual(['1:add:7', '2:add:8', '1:hide:7']);
   });
+
+  it("takes 'left' (the pass of a gated room ended) as the end of that room, keeps the page's handlers, and joins again when watched again", () => {
+    const env = setup();
+    const added: number[] = [];
+    env.conn.watch(1, {});
+    env.conn.watch(2, { image_add: (d) => added.push(d.id) });
+    env.last().open();
+    expect(env.last().sent).toEqual([{ type: 'join', gallery: 2 }]);
+    env.last().receive({ type: 'left', room: 2, reason: 'gate' });
+    expect(env.last().closed).toBe(false);
+    // A watcher added later (the visitor passed the gate again) joins the room again.
+    env.conn.watch(2, { image_add: (d) => added.push(-d.id) });
+    expect(env.last().sent).toEqual([
+      { type: 'join', gallery: 2 },
+      { type: 'join', gallery: 2 }
+    ]);
+    env.last().receive({ type: 'image_add', room: 2, data: { galleryid: 2, id: 5, shoottime: 1 } });
+    expect(added).toEqual([5, -5]);
+    // A room still joined is not joined twice.
+    env.conn.watch(1, {});
+    expect(env.last().sent.filter((f) => f.type === 'join')).toHaveLength(2);
+  });
 });

@@ -54,8 +54,10 @@ export function createServices(infra: Infrastructure) {
   const secret = resolveUploadSecret(config);
   const limits = new RateLimiter(db);
   const sessions = new SessionService(db, bus, { limits, rule: guestSessionRule(config.guestSessionsPerMin) });
-  const gates = new GateAccess(db, limits, secret, providers.sms);
+  // A changed gate re-checks the gallery's live room in every process (LiveAccess.gateChanged).
+  const gates = new GateAccess(db, limits, secret, providers.sms, (id) => void liveAccess.gateChanged(id).catch((e) => infra.warn('live re-check after a gate change failed', e)));
   const galleries = new GalleryService(db, gates);
+  const liveAccess = new LiveAccess(galleries, gates, bus);
   const photos = new PhotoService(db, galleries, gates);
   const organizerAccess = new OrganizerAccess(config.organizerToken);
   const live = livePublisher(bus);
@@ -88,7 +90,7 @@ export function createServices(infra: Infrastructure) {
     gates,
     permissions: new PermissionService(galleries, gates),
     live,
-    liveAccess: new LiveAccess(galleries, gates),
+    liveAccess,
     images,
     prerender,
     photoEvents,
