@@ -14,6 +14,7 @@ import { viewerOf, type Viewer } from './viewer';
 import { ErrorCode } from '../../types/envelope';
 import { tokenFromHeader } from './services/session/session';
 import { fastifyTrustProxy } from './trustProxy';
+import { bodyDeadline } from './bodyDeadline';
 import { ORDER_SWEEP_MS } from './services/pay/pay';
 import { GUEST_PRUNE_EVERY_MS, GUEST_PRUNE_FIRST_MS } from './services/session/guestPrune';
 import sessionRoutes from './routes/session';
@@ -44,6 +45,16 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     schemaErrorFormatter: schemaOptions.schemaErrorFormatter,
     logger: deps.logger ?? false,
     bodyLimit: 1024 * 1024,
+    // Deadlines: headers within Node's headersTimeout (60 s at most); every request, streamed
+    // uploads included, whole within UPLOAD_TIMEOUT_MS (cut with the 408 envelope by
+    // clientErrorHandler); ordinary bodies within REQUEST_TIMEOUT_MS (the preParsing hook below).
+    requestTimeout: deps.config.uploadTimeoutMs,
+    http: {
+      requestTimeout: deps.config.uploadTimeoutMs,
+      headersTimeout: Math.min(60_000, deps.config.uploadTimeoutMs),
+      // How often Node looks for connections past those deadlines (its default is 30 s).
+      connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.floor(deps.config.requestTimeoutMs / 4)))
+    },
     // TRUST_PROXY: behind a reverse proxy, req.ip (per-IP limits) is the forwarded client address.
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     routerOptions: { maxParamLength: 300 },
@@ -82,6 +93,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     stopSweep();
     await stopGuestSweep();
   });
+
+  // A body trickled in slowly is cut at REQUEST_TIMEOUT_MS (408 envelope, connection closed).
+  app.addHook('preParsing', bodyDeadline(deps.config.requestTimeoutMs));
 
   app.decorateRequest('token', undefined);
   app.decorateRequest('viewer', null as unknown as Viewer);
