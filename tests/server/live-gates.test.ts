@@ -10,6 +10,7 @@ import { LIVE_PATH } from '../../types/live';
 import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import { RedisBus, LIVE_CHANNEL } from '../../server/src/live/redis-bus';
+import { parseBusNotice } from '../../server/src/live/bus';
 
 const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 const isType = (type: string) => (f: Record<string, unknown>) => f.type === type;
@@ -58,6 +59,14 @@ async function expectNoMoreOf(c: LiveConn, services: Services, gated: number, fr
   const gatedMessages = c.frames.filter((f) => f.room === gated && f.type !== 'hello' && f.type !== 'left');
   expect(gatedMessages.filter((f) => (f.data as { id?: number }).id === id)).toEqual([]);
 }
+
+describe('the live_recheck bus notice', () => {
+  it('is read only when well formed', () => {
+    expect(parseBusNotice({ kind: 'live_recheck', gallery_id: 12 })).toEqual({ kind: 'live_recheck', gallery_id: 12 });
+    for (const bad of [{ kind: 'live_recheck' }, { kind: 'live_recheck', gallery_id: '12' }, { kind: 'live_recheck', gallery_id: 0 }, { kind: 'live_recheck', gallery_id: 1.5 }, { kind: 'nope', gallery_id: 1 }])
+      expect(parseBusNotice(bad)).toBeNull();
+  });
+});
 
 describe.each(BACKENDS)('live rooms follow gate passes (%s)', (backend) => {
   let s: TestServer;

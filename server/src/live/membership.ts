@@ -33,9 +33,13 @@ export class LiveMembership {
   /** Re-check the room's sockets (all by default): who lacks the passes now needed leaves it. */
   async recheck(room: number, clients: Client[] = this.rooms.members(room)): Promise<void> {
     if (!clients.length) return;
-    // Each session as it is now (a login may have moved it to another user).
+    // Each session as it is now (a login may have moved it to another user), once per token.
+    const byToken = new Map<string | undefined, Promise<number | null>>();
     const users = new Map<Client, number | null>();
-    for (const c of clients) users.set(c, (await this.sessions.resolve(c.token))?.id ?? null);
+    for (const c of clients) {
+      if (!byToken.has(c.token)) byToken.set(c.token, this.sessions.resolve(c.token).then((u) => u?.id ?? null));
+      users.set(c, await byToken.get(c.token)!);
+    }
     const windows = await this.access.windows([...new Set(users.values())], room);
     for (const c of clients) {
       if (!c.rooms.has(room)) continue; // left meanwhile
