@@ -109,17 +109,34 @@ export const LIVE_HEARTBEAT_MS = 30000;
 /**
  * Control frames next to the LiveMessage frames. Server → client: `hello` once
  * after the upgrade (room = the `gallery` of the URL) and again after each
- * accepted `join`; `pong` answers `ping` (t = server time in ms). Client → server:
- * `ping`; `join` adds the socket to one more gallery room (so one socket can
- * follow or switch galleries; unknown galleries are ignored); `leave` removes it
- * from a room. Anything else a client sends is ignored.
+ * accepted `join`; `pong` answers `ping` (t = server time in ms); `left` says the
+ * server took the socket out of a room by itself: `reason` 'gate' when the visitor's
+ * pass of a gated gallery ended or the gallery's gate changed (join again once passed).
+ * Client → server: `ping`; `join` adds the socket to one more gallery room (so one
+ * socket can follow or switch galleries; unknown galleries and galleries whose passes
+ * the visitor lacks are ignored); `leave` removes it from a room. Anything else a
+ * client sends is ignored. Frames are handled in the order they arrive.
  */
 export type LiveControlFrame =
   | { type: 'hello'; room: number; srv_time: number }
   | { type: 'pong'; t: number }
+  | { type: 'left'; room: number; reason: LiveLeftReason }
   | { type: 'ping' }
   | { type: 'join'; gallery: number }
   | { type: 'leave'; gallery: number };
+
+/** Why the server took a socket out of a room: the pass of a gated gallery ended, or its gate changed. */
+export type LiveLeftReason = 'gate';
+
+/**
+ * Frames a client may send: a token bucket per socket of LIVE_FRAME_BURST frames,
+ * refilled at LIVE_FRAME_RATE per second (the app sends a ping every 15 s and a join
+ * or leave per page). A socket that sends faster is closed with LIVE_CLOSE_FLOOD.
+ */
+export const LIVE_FRAME_BURST = 40;
+export const LIVE_FRAME_RATE = 5;
+/** WebSocket close code (policy violation) and reason for a socket that floods. */
+export const LIVE_CLOSE_FLOOD = { code: 1008, reason: 'too many frames' } as const;
 
 /**
  * During a burst the server coalesces a room's messages: the first goes out at once,
@@ -132,7 +149,7 @@ export const LIVE_COALESCE_MS = 40;
 export const LIVE_BATCH_MAX = 100;
 
 /** Every frame the server sends: live messages (alone or as a batch) and its control frames. */
-export type LiveServerFrame = LiveMessage | LiveMessage[] | Extract<LiveControlFrame, { type: 'hello' | 'pong' }>;
+export type LiveServerFrame = LiveMessage | LiveMessage[] | Extract<LiveControlFrame, { type: 'hello' | 'pong' | 'left' }>;
 
 /** The messages of one parsed frame: the elements of a batch, or the frame itself. */
 export function liveMessagesOf(frame: unknown): unknown[] {

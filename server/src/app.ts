@@ -14,8 +14,10 @@ import { viewerOf, type Viewer } from './viewer';
 import { ErrorCode } from '../../types/envelope';
 import { tokenFromHeader } from './services/session/session';
 import { fastifyTrustProxy } from './trustProxy';
+import { bodyDeadline } from './bodyDeadline';
 import { ORDER_SWEEP_MS } from './services/pay/pay';
 import { ORPHAN_SWEEP_MS } from './services/photos/orphans';
+import { GUEST_PRUNE_EVERY_MS, GUEST_PRUNE_FIRST_MS } from './services/session/guestPrune';
 import sessionRoutes from './routes/session';
 import galleryRoutes from './routes/gallery';
 import photoRoutes from './routes/photos';
@@ -44,6 +46,16 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     schemaErrorFormatter: schemaOptions.schemaErrorFormatter,
     logger: deps.logger ?? false,
     bodyLimit: 1024 * 1024,
+    // Deadlines: headers within Node's headersTimeout (60 s at most); every request, streamed
+    // uploads included, whole within UPLOAD_TIMEOUT_MS (cut with the 408 envelope by
+    // clientErrorHandler); ordinary bodies within REQUEST_TIMEOUT_MS (the preParsing hook below).
+    requestTimeout: deps.config.uploadTimeoutMs,
+    http: {
+      requestTimeout: deps.config.uploadTimeoutMs,
+      headersTimeout: Math.min(60_000, deps.config.uploadTimeoutMs),
+      // How often Node looks for connections past those deadlines (its default is 30 s).
+      connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.floor(deps.config.requestTimeoutMs / 4)))
+    },
     // TRUST_PROXY: behind a reverse proxy, req.ip (per-IP limits) is the forwarded client address.
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     routerOptions: { maxParamLength: 300 },
@@ -79,12 +91,17 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   // background, renders of photos no longer visible and uploads never registered.
   await ctx.orphans.sweepParts();
   const stopOrphans = ctx.orphans.start(ORPHAN_SWEEP_MS, (msg, err) => app.log.warn({ err }, msg));
+  // Guests that never came back are deleted (services/session/guestPrune.ts).
+  const stopGuestSweep = ctx.guests.startSweeping(GUEST_PRUNE_EVERY_MS, GUEST_PRUNE_FIRST_MS, (msg, err) => app.log.warn({ err }, msg));
   app.addHook('onClose', async () => {
     stopNotices();
     stopSweep();
     stopOrphans();
-    await ctx.orphans.idle();
+    await Promise.all([ctx.orphans.idle(), stopGuestSweep()]);
   });
+
+  // A body trickled in slowly is cut at REQUEST_TIMEOUT_MS (408 envelope, connection closed).
+  app.addHook('preParsing', bodyDeadline(deps.config.requestTimeoutMs));
 
   app.decorateRequest('token', undefined);
   app.decorateRequest('viewer', null as unknown as Viewer);

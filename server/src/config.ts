@@ -44,6 +44,24 @@ export interface Config {
   smsProvider: SmsProviderName;
   /** TRUST_PROXY: which peers' X-Forwarded-For sets req.ip (per-IP limits); off by default. */
   trustProxy: TrustProxy;
+  /**
+   * GUEST_SESSIONS_PER_MIN: new guest sessions one client address may create per minute
+   * (an IPv6 address counts by its /64). Over it, /session.js answers 429 with
+   * data.retry_after and the app runs without a session until then (SessionStore).
+   */
+  guestSessionsPerMin: number;
+  /** GUEST_PRUNE_DAYS: guests with no activity whose sessions ended or sat idle this long are deleted. */
+  guestPruneDays: number;
+  /**
+   * REQUEST_TIMEOUT_MS: total time an ordinary request's body may take to arrive; past it the
+   * answer is 408 and the connection closes (the header timeout is Node's headersTimeout).
+   */
+  requestTimeoutMs: number;
+  /**
+   * UPLOAD_TIMEOUT_MS: total time for any request, streamed uploads included (Node's
+   * server.requestTimeout). Size it for UPLOAD_MAX_BYTES over the slowest link you serve.
+   */
+  uploadTimeoutMs: number;
 }
 
 /** The S3_* variables; see loadS3Config. */
@@ -123,6 +141,14 @@ function smsProviderOf(value: string | undefined): SmsProviderName {
   return name as SmsProviderName;
 }
 
+/** The two request deadlines; the upload deadline is the server-wide one, so it is never the shorter. */
+function timeouts(env: NodeJS.ProcessEnv): { requestTimeoutMs: number; uploadTimeoutMs: number } {
+  const requestTimeoutMs = int('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 30_000, 100, 3_600_000);
+  const uploadTimeoutMs = int('UPLOAD_TIMEOUT_MS', env.UPLOAD_TIMEOUT_MS, 600_000, 100, 24 * 3_600_000);
+  if (uploadTimeoutMs < requestTimeoutMs) throw new Error(`UPLOAD_TIMEOUT_MS (${uploadTimeoutMs}) must not be shorter than REQUEST_TIMEOUT_MS (${requestTimeoutMs})`);
+  return { requestTimeoutMs, uploadTimeoutMs };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const port = int('PORT', env.PORT, 8080, 0, 65535);
   const publicUrl = (url('PUBLIC_URL', env.PUBLIC_URL, ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
@@ -146,6 +172,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     pay: loadPayConfig(env, publicUrl, env.WECHAT_WEB_APPID || ''),
     s3: loadS3Config(env),
     smsProvider: smsProviderOf(env.SMS_PROVIDER),
-    trustProxy: parseTrustProxy(env.TRUST_PROXY)
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    guestSessionsPerMin: int('GUEST_SESSIONS_PER_MIN', env.GUEST_SESSIONS_PER_MIN, 120, 1, 1_000_000),
+    guestPruneDays: int('GUEST_PRUNE_DAYS', env.GUEST_PRUNE_DAYS, 3, 1, 29),
+    ...timeouts(env)
   };
 }

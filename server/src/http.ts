@@ -196,7 +196,9 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: import('n
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, msg] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'Malformed HTTP request'];
   const body = JSON.stringify({ code: status, data: null, msg } satisfies Envelope<null>);
-  if (socket.writable) {
+  // A request already answering (a deadline can pass while its response streams) gets no second head.
+  const answering = (socket as { _httpMessage?: { headersSent?: boolean } | null })._httpMessage?.headersSent;
+  if (socket.writable && !answering) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
     );

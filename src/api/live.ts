@@ -97,8 +97,9 @@ export class LiveConnection {
     if (!set) {
       set = new Set();
       this.rooms.set(gallery, set);
-      if (this.status === 'open') this.join(gallery);
     }
+    // A new room, or one the server took the socket out of ('left': the pass ended) and the page watches again.
+    if (this.status === 'open' && !this.joined.has(gallery)) this.join(gallery);
     set.add(handlers);
     if (this.idleTimer) this.deps.timers.clearTimeout(this.idleTimer);
     this.idleTimer = null;
@@ -110,6 +111,11 @@ export class LiveConnection {
       stopped = true;
       this.unwatch(gallery, handlers);
     };
+  }
+
+  /** A session token is there now (the app ran without one): connect if rooms are watched and no socket is up or planned. */
+  resume(): void {
+    if (this.rooms.size && !this.socket && !this.retryTimer) this.connect();
   }
 
   get watching(): number[] {
@@ -189,6 +195,12 @@ export class LiveConnection {
     for (const m of liveMessagesOf(msg)) {
       const room = (m as Partial<LiveMessage> | null)?.room;
       if (typeof room !== 'number') continue;
+      // The server took the socket out of a room (its gate pass ended): no more messages come
+      // for it; the page keeps what it shows, and watching it again (after passing) joins again.
+      if ((m as { type?: unknown }).type === 'left') {
+        this.joined.delete(room);
+        continue;
+      }
       for (const h of [...(this.rooms.get(room) ?? [])]) dispatchLive(h, m);
     }
   }

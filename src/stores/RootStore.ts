@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import { reaction } from 'mobx';
 import { SessionStore } from './session/SessionStore';
 import { SettingsStore } from './settings/SettingsStore';
 import { HomeStore } from './gallery/HomeStore';
@@ -32,6 +33,14 @@ export class RootStore {
   photoLists = new PhotoListCache();
   /** The one live-channel socket; it opens when a page first watches a gallery. */
   live = new LiveConnection();
+
+  constructor() {
+    // A session that arrives late (the app ran without one after a 429) lets the waiting live channel connect.
+    reaction(
+      () => this.session.user !== null,
+      (has) => has && this.live.resume()
+    );
+  }
 }
 
 let root: RootStore | null = null;

@@ -109,6 +109,53 @@ describe('SessionStore', () => {
     await expect(s.start()).rejects.toThrow('down');
     expect(s.status).toBe('error');
   });
+
+  it('runs without a session after a 429 (too many new guests from this address) and asks again after retry_after plus jitter', async () => {
+    jest.useFakeTimers();
+    Taro.setStorageSync('token', 'dead-token');
+    const limited = new ApiError(429, 429, { code: 429, data: { retry_after: 40 }, msg: 'Too many new sessions' }, '429 Too many new sessions');
+    const load = jest.fn().mockRejectedValueOnce(limited).mockResolvedValueOnce(session('tok2'));
+    const s = new SessionStore(load, () => 0.5);
+    await s.start();
+    // The pages render (ready) as for a visitor without a token.
+    expect(s.status).toBe('ready');
+    expect(s.waiting).toBe(true);
+    expect(s.user).toBeNull();
+    expect(s.isGuest).toBe(true);
+    expect(Taro.getStorageSync('token')).toBe('');
+    // 40 s × (1 + 0.5 × 0.5) = 50 s.
+    await jest.advanceTimersByTimeAsync(49_999);
+    expect(load).toHaveBeenCalledTimes(1);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(s.waiting).toBe(false);
+    expect(s.user).toMatchObject({ openid: 'g1' });
+    expect(Taro.getStorageSync('token')).toBe('tok2');
+    s.stop();
+  });
+
+  it('clamps the wait after a 429 and keeps asking while the network fails', async () => {
+    jest.useFakeTimers();
+    const limited = (retry: unknown) => new ApiError(429, 429, { code: 429, data: { retry_after: retry }, msg: '' }, '429');
+    const load = jest
+      .fn()
+      .mockRejectedValueOnce(limited(1))
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockRejectedValueOnce(limited(100_000))
+      .mockResolvedValueOnce(session('tok3'));
+    const s = new SessionStore(load, () => 0);
+    await s.start();
+    await jest.advanceTimersByTimeAsync(4_999);
+    expect(load).toHaveBeenCalledTimes(1);
+    await jest.advanceTimersByTimeAsync(1); // at least 5 s
+    expect(load).toHaveBeenCalledTimes(2);
+    await jest.advanceTimersByTimeAsync(300_000); // offline: the longest wait
+    expect(load).toHaveBeenCalledTimes(3);
+    await jest.advanceTimersByTimeAsync(300_000); // at most 5 minutes
+    expect(load).toHaveBeenCalledTimes(4);
+    expect(s.user).toMatchObject({ openid: 'g1' });
+    s.stop();
+  });
 });
 
 describe('SettingsStore', () => {

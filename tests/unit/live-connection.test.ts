@@ -32,7 +32,7 @@ class FakeSocket {
   }
 }
 
-function setup(token = 'tok') {
+function setup(token: string | (() => string) = 'tok') {
   const sockets: FakeSocket[] = [];
   let foreground: () => void = () => undefined;
   const conn = new LiveConnection({
@@ -41,7 +41,7 @@ function setup(token = 'tok') {
       sockets.push(s);
       return s;
     },
-    token: () => token,
+    token: typeof token === 'function' ? token : () => token,
     url: (g, t) => `ws://test/api/v2/live?token=${t}&gallery=${g}`,
     random: () => 0.5,
     onForeground: (cb) => {
@@ -104,6 +104,22 @@ describe('live connection', () => {
     env.conn.watch(1, {});
     expect(env.sockets).toHaveLength(0);
     expect(env.conn.status).toBe('idle');
+  });
+
+  it('connects once a late session arrives (resume), and only when rooms are watched and no socket is up', () => {
+    let token = '';
+    const env = setup(() => token);
+    env.conn.resume();
+    expect(env.sockets).toHaveLength(0);
+    env.conn.watch(1, {});
+    env.conn.resume(); // still no token
+    expect(env.sockets).toHaveLength(0);
+    token = 'late';
+    env.conn.resume();
+    expect(env.sockets).toHaveLength(1);
+    expect(env.last().url).toBe('ws://test/api/v2/live?token=late&gallery=1');
+    env.conn.resume(); // a socket is already on its way
+    expect(env.sockets).toHaveLength(1);
   });
 
   it('pings twice per heartbeat window and stays open while pongs come back', () => {
@@ -193,5 +209,27 @@ describe('live connection', () => {
       { type: 'image_hide', room: 1, data: { galleryid: 1, ids: [7] } }
     ]);
     expect(seen).toEqual(['1:add:7', '2:add:8', '1:hide:7']);
+  });
+
+  it("takes 'left' (the pass of a gated room ended) as the end of that room, keeps the page's handlers, and joins again when watched again", () => {
+    const env = setup();
+    const added: number[] = [];
+    env.conn.watch(1, {});
+    env.conn.watch(2, { image_add: (d) => added.push(d.id) });
+    env.last().open();
+    expect(env.last().sent).toEqual([{ type: 'join', gallery: 2 }]);
+    env.last().receive({ type: 'left', room: 2, reason: 'gate' });
+    expect(env.last().closed).toBe(false);
+    // A watcher added later (the visitor passed the gate again) joins the room again.
+    env.conn.watch(2, { image_add: (d) => added.push(-d.id) });
+    expect(env.last().sent).toEqual([
+      { type: 'join', gallery: 2 },
+      { type: 'join', gallery: 2 }
+    ]);
+    env.last().receive({ type: 'image_add', room: 2, data: { galleryid: 2, id: 5, shoottime: 1 } });
+    expect(added).toEqual([5, -5]);
+    // A room still joined is not joined twice.
+    env.conn.watch(1, {});
+    expect(env.last().sent.filter((f) => f.type === 'join')).toHaveLength(2);
   });
 });

@@ -12,7 +12,9 @@ const TOKEN_MAX = 200;
  * (the Authorization header works too). Refusals come before the upgrade as ordinary
  * envelopes: 401 without a session, 400 for a bad gallery id, 404 for an unknown gallery,
  * 403 (200202) for a gated one without its pass, 503 when the process is full. Frames are
- * types/live.ts's LiveClientFrame and LiveServerFrame.
+ * types/live.ts's LiveClientFrame and LiveServerFrame. A socket that sends frames faster than
+ * LIVE_FRAME_BURST / LIVE_FRAME_RATE allow is closed with 1008; a socket in a gated gallery's
+ * room leaves it (a `left` frame) when its pass ends or the gate changes.
  */
 export const liveCalls = {
   connect: defineCall(

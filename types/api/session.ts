@@ -31,7 +31,12 @@ export const SessionDataSchema = T.Object({ user: UserInfoSchema, token: T.Strin
 export type SessionData = T.Static<typeof SessionDataSchema>;
 
 export const sessionCalls = {
-  /** Creates or resumes the visitor's session; the app renders after this answers. */
+  /**
+   * Creates or resumes the visitor's session; the app renders after this answers. Creating a
+   * guest is limited per client address and minute (GUEST_SESSIONS_PER_MIN): over it, 429 with
+   * `data.retry_after` (seconds) and no session; the app renders without one and asks again
+   * (src/stores/session/SessionStore.ts). Resuming a valid token is never limited.
+   */
   session: defineCall('GET', '/session.js', { query: Empty(), response: SessionDataSchema }),
   userInfo: defineCall('GET', '/api/v2/userinfo', { query: Empty(), response: UserInfoSchema })
 };

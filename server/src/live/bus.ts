@@ -6,8 +6,10 @@ import type { LiveEventMap, LiveEventName, LiveMessage } from '../../../types/li
  * messages (their own event / channel), so no socket ever receives one.
  * - session_forget: a login moved or upgraded this session (or its profile
  *   changed): drop the cached user of that token hash now.
+ * - live_recheck: a gate of this gallery changed (or passes were revoked): drop its
+ *   cached gates and re-check every socket in its live room (LiveAccess.gateChanged).
  */
-export type BusNotice = { kind: 'session_forget'; token_hash: string };
+export type BusNotice = { kind: 'session_forget'; token_hash: string } | { kind: 'live_recheck'; gallery_id: number };
 
 /**
  * Carries live messages between server processes. Every process subscribes and
@@ -31,8 +33,9 @@ const TOKEN_HASH_RE = /^[0-9a-f]{64}$/;
 /** A well-formed notice, or null (a bus carries only what this server publishes, but check anyway). */
 export function parseBusNotice(m: unknown): BusNotice | null {
   if (!m || typeof m !== 'object') return null;
-  const { kind, token_hash } = m as Partial<BusNotice>;
+  const { kind, token_hash, gallery_id } = m as { kind?: unknown; token_hash?: unknown; gallery_id?: unknown };
   if (kind === 'session_forget' && typeof token_hash === 'string' && TOKEN_HASH_RE.test(token_hash)) return { kind, token_hash };
+  if (kind === 'live_recheck' && typeof gallery_id === 'number' && Number.isSafeInteger(gallery_id) && gallery_id > 0) return { kind, gallery_id };
   return null;
 }
 

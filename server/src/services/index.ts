@@ -6,7 +6,8 @@ import type { Providers } from '../providers';
 import { livePublisher, type LiveBus } from '../live/bus';
 import { resolveUploadSecret } from '../storage/policy';
 import { ImagePipeline } from '../images';
-import { SessionService } from './session/session';
+import { SessionService, guestSessionRule } from './session/session';
+import { GuestPruner } from './session/guestPrune';
 import { OrganizerAccess } from './session/organizer';
 import { GalleryService } from './gallery/gallery';
 import { VisitService } from './gallery/visits';
@@ -53,9 +54,11 @@ export function createServices(infra: Infrastructure) {
   const { config, db, store, bus, providers } = infra;
   const secret = resolveUploadSecret(config);
   const limits = new RateLimiter(db);
-  const sessions = new SessionService(db, bus);
-  const gates = new GateAccess(db, limits, secret, providers.sms);
+  const sessions = new SessionService(db, bus, { limits, rule: guestSessionRule(config.guestSessionsPerMin) });
+  // A changed gate re-checks the gallery's live room in every process (LiveAccess.gateChanged).
+  const gates = new GateAccess(db, limits, secret, providers.sms, (id) => void liveAccess.gateChanged(id).catch((e) => infra.warn('live re-check after a gate change failed', e)));
   const galleries = new GalleryService(db, gates);
+  const liveAccess = new LiveAccess(galleries, gates, bus);
   const photos = new PhotoService(db, galleries, gates);
   const organizerAccess = new OrganizerAccess(config.organizerToken);
   const live = livePublisher(bus);
@@ -74,6 +77,8 @@ export function createServices(infra: Infrastructure) {
     secret,
     limits,
     sessions,
+    /** Guests that never came back (buildApp sweeps hourly). */
+    guests: new GuestPruner(db, config.guestPruneDays),
     organizerAccess,
     organizer: new OrganizerService(db, organizerAccess, galleries, photoEvents, config.publicUrl),
     galleries,
@@ -86,7 +91,7 @@ export function createServices(infra: Infrastructure) {
     gates,
     permissions: new PermissionService(galleries, gates),
     live,
-    liveAccess: new LiveAccess(galleries, gates),
+    liveAccess,
     images,
     prerender,
     photoEvents,

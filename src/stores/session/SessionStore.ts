@@ -1,21 +1,50 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { SysInfo, UserInfo } from '../../../types/api/session';
 import { SESSION_REFRESH_MS } from '../../../types/api/session';
+import { ErrorCode } from '../../../types/envelope';
 import { fetchSession } from '../../api/session';
+import { ApiError } from '../../api/client';
 import { saveSessionToken } from '../../api/credentials';
 
 export type SessionStatus = 'idle' | 'loading' | 'ready' | 'error';
 
-/** The visitor's session: created or resumed before the app renders, refreshed every 59 minutes. */
+/** Bounds of the wait before asking again after a 429 (the server's retry_after, clamped), and its jitter. */
+export const SESSION_RETRY_MIN_MS = 5_000;
+export const SESSION_RETRY_MAX_MS = 300_000;
+export const SESSION_RETRY_JITTER = 0.5;
+
+/** The wait a 429 from /session.js asks for (ms, before jitter), or null for any other failure. */
+export function sessionRetryMs(e: unknown): number | null {
+  if (!(e instanceof ApiError) || (e.status !== ErrorCode.TOO_MANY_REQUESTS && e.code !== ErrorCode.TOO_MANY_REQUESTS)) return null;
+  const s = (e.body as { data?: { retry_after?: unknown } } | undefined)?.data?.retry_after;
+  const ms = typeof s === 'number' && Number.isFinite(s) ? s * 1000 : SESSION_RETRY_MIN_MS;
+  return Math.min(SESSION_RETRY_MAX_MS, Math.max(SESSION_RETRY_MIN_MS, ms));
+}
+
+/**
+ * The visitor's session: created or resumed before the app renders, refreshed every 59 minutes.
+ *
+ * The server limits how many new guests one address creates per minute; over it,
+ * /session.js answers 429 with data.retry_after (a venue's shared address can reach it).
+ * The app then runs without a session (`waiting`): pages render and read as for a
+ * visitor without a token; what needs a session (likes, passes, the live channel) waits.
+ * The store asks again after retry_after plus jitter, so a crowd does not return in step.
+ */
 export class SessionStore {
   status: SessionStatus = 'idle';
   user: UserInfo | null = null;
   sysinfo: SysInfo | null = null;
   redirect: string | null = null;
+  /** Running without a session until the retry after a 429. */
+  waiting = false;
   private timer: ReturnType<typeof setInterval> | null = null;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
 
-  constructor(private load = fetchSession) {
-    makeAutoObservable<SessionStore, 'timer' | 'load'>(this, { timer: false, load: false });
+  constructor(
+    private load = fetchSession,
+    private random: () => number = Math.random
+  ) {
+    makeAutoObservable<SessionStore, 'timer' | 'retryTimer' | 'load' | 'random'>(this, { timer: false, retryTimer: false, load: false, random: false });
   }
 
   get ready(): boolean {
@@ -46,18 +75,52 @@ export class SessionStore {
   }
 
   async refresh(): Promise<void> {
-    const s = await this.load();
+    let s;
+    try {
+      s = await this.load();
+    } catch (e) {
+      const wait = sessionRetryMs(e);
+      if (wait === null) throw e;
+      this.runWithoutSession(wait);
+      return;
+    }
     saveSessionToken(s.token);
     runInAction(() => {
       this.user = s.user;
       this.sysinfo = s.sysinfo;
       this.redirect = s.redirect;
+      this.waiting = false;
       this.status = 'ready';
     });
   }
 
+  /** 429: no session for now (the stored token, if any, is not one the server knows); ask again after `waitMs` plus jitter. */
+  private runWithoutSession(waitMs: number): void {
+    saveSessionToken('');
+    runInAction(() => {
+      this.user = null;
+      this.waiting = true;
+      this.status = 'ready';
+    });
+    this.retryLater(waitMs);
+  }
+
+  private retryLater(waitMs: number): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(
+      () => {
+        this.retryTimer = null;
+        // Still no session after a failure of another kind (offline): keep asking, at the longest wait.
+        void this.refresh().catch(() => this.retryLater(SESSION_RETRY_MAX_MS));
+      },
+      Math.round(waitMs * (1 + SESSION_RETRY_JITTER * this.random()))
+    );
+  }
+
   stop(): void {
     if (this.timer) clearInterval(this.timer);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
     this.timer = null;
+    this.retryTimer = null;
   }
 }

@@ -20,8 +20,8 @@ export class GateAccess {
   readonly service: GateService;
   readonly sms: SmsCodeService;
 
-  constructor(db: Db, limits: RateLimiter, secret: string, provider: SmsProvider) {
-    this.service = new GateService(db, limits, secret);
+  constructor(db: Db, limits: RateLimiter, secret: string, provider: SmsProvider, onGateChanged?: (galleryId: number) => void) {
+    this.service = new GateService(db, limits, secret, onGateChanged);
     this.sms = new SmsCodeService(db, limits, () => provider, this.service, secret);
   }
 

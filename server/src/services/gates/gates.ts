@@ -59,7 +59,9 @@ export class GateService {
   constructor(
     private db: Db,
     private limits: RateLimiter,
-    secret: string
+    secret: string,
+    /** Called after a gate of a gallery changed (setGate): the live channel re-checks that room (LiveAccess.gateChanged). */
+    private onGateChanged?: (galleryId: number) => void
   ) {
     this.ticketKey = crypto.createHmac('sha256', secret).update('gate-image-ticket').digest();
   }
@@ -90,8 +92,40 @@ export class GateService {
         [galleryId]
       );
     });
+    this.forget(galleryId);
+    this.onGateChanged?.(galleryId);
+  }
+
+  /** Drop the cached gates of a gallery (changed here, or by another process: a bus notice). */
+  forget(galleryId: number): void {
     this.cache.delete(galleryId);
     this.anyGate = null;
+  }
+
+  /**
+   * For the live channel: until when each of `userIds` holds every pass the gallery needs
+   * (the earliest expiry among them). `gated` false: the gallery needs none (no end).
+   * Users missing from `until` lack a pass. Read fresh, never from a Viewer's memo.
+   */
+  async passExpiries(userIds: number[], galleryId: number): Promise<{ gated: boolean; until: Map<number, number> }> {
+    const gates = await this.gatesOf(galleryId);
+    const needed = GATE_KINDS.filter((k) => gates[k]);
+    const until = new Map<number, number>();
+    if (!needed.length) return { gated: false, until };
+    if (!userIds.length) return { gated: true, until };
+    const { rows } = await this.db.query<{ user_id: number; kind: GateKind; expires_at: number }>(
+      'SELECT user_id, kind, expires_at FROM gate_passes WHERE gallery_id = $1 AND user_id = ANY($2::int[]) AND expires_at > $3',
+      [galleryId, [...new Set(userIds)], now()]
+    );
+    const byUser = new Map<number, Map<GateKind, number>>();
+    for (const r of rows) {
+      if (!byUser.has(r.user_id)) byUser.set(r.user_id, new Map());
+      byUser.get(r.user_id)!.set(r.kind, Number(r.expires_at));
+    }
+    for (const [user, kinds] of byUser) {
+      if (needed.every((k) => kinds.has(k))) until.set(user, Math.min(...needed.map((k) => kinds.get(k)!)));
+    }
+    return { gated: true, until };
   }
 
   /** The non-free gates of a gallery (5 s cache: the image route asks often). */

@@ -6,10 +6,20 @@ import type { Viewer } from '../../viewer';
 import type { LoginConfig } from '../../providers/login/config';
 import { loginSysInfo } from '../auth/auth';
 import type { LiveBus } from '../../live/bus';
+import { clientAddressKey, type LimitRule, type RateLimiter } from '../shared/rateLimit';
 
 /** Sessions live 30 days and are extended on every refresh (the client refreshes every 59 min). */
 export const SESSION_TTL_S = 30 * 24 * 3600;
 const CACHE_MS = 60_000;
+
+/** New guests per client address (its /64 for IPv6) per minute: `perMin` from GUEST_SESSIONS_PER_MIN. */
+export const guestSessionRule = (perMin: number): LimitRule => ({ limit: perMin, windowS: 60 });
+export const GUEST_LIMIT_MESSAGE = 'Too many new sessions from this address, please try again later';
+
+export interface GuestLimit {
+  limits: RateLimiter;
+  rule: LimitRule;
+}
 
 export interface SessionUser extends UserInfo {
   id: number;
@@ -36,7 +46,9 @@ export class SessionService {
   constructor(
     private db: Db,
     /** Tells the other processes to drop a session from their caches (bus.ts BusNotice). */
-    private bus?: LiveBus
+    private bus?: LiveBus,
+    /** How many guests one address may create (GET /session.js); unlimited when omitted. */
+    private guestLimit?: GuestLimit
   ) {}
 
   /** The user of a token, or null when unknown or expired. Looked up at most once a minute per token. */
@@ -62,7 +74,8 @@ export class SessionService {
 
   /** GET /session.js: the viewer's session resumed (or a new guest), with what the client needs to know of its environment. */
   async start(v: Viewer, client: { userAgent: string; miniProgram: boolean }, site: { webAppId: string; login: LoginConfig }): Promise<SessionData> {
-    const { user, token } = await this.createOrResume(v.token);
+    // A new guest writes a user and a session row: counted per address (429 with data.retry_after over the limit).
+    const { user, token } = (await this.resume(v.token)) ?? (await this.createGuest(v.ip));
     const env = detectEnv(client.userAgent, { miniProgram: client.miniProgram });
     return {
       user: { openid: user.openid, nickname: user.nickname, photo: user.photo, is_mock: user.is_mock },
@@ -78,13 +91,31 @@ export class SessionService {
     };
   }
 
-  /** Resume the token's session (extending it) or create a guest with a new token. */
+  /** Resume the token's session (extending it) or create a guest with a new token (no limit: tests and tools). */
   async createOrResume(token: string | undefined): Promise<{ user: SessionUser; token: string }> {
+    return (await this.resume(token)) ?? (await this.insertGuest());
+  }
+
+  /** The token's session, extended; null when there is none (or it was pruned meanwhile). */
+  private async resume(token: string | undefined): Promise<{ user: SessionUser; token: string } | null> {
     const existing = await this.resolve(token);
-    if (existing && token) {
-      await this.db.query('UPDATE sessions SET expires_at = $2 WHERE token_hash = $1', [hashToken(token), now() + SESSION_TTL_S]);
-      return { user: existing, token };
+    if (!existing || !token) return null;
+    const { rowCount } = await this.db.query('UPDATE sessions SET expires_at = $2 WHERE token_hash = $1', [hashToken(token), now() + SESSION_TTL_S]);
+    if (!rowCount) {
+      // Gone since it was cached (the guest sweep, services/session/guestPrune.ts): start afresh.
+      this.forget(token);
+      return null;
     }
+    return { user: existing, token };
+  }
+
+  /** A new guest for a visitor at `ip`, within the per-address limit. */
+  private async createGuest(ip: string): Promise<{ user: SessionUser; token: string }> {
+    if (this.guestLimit) await this.guestLimit.limits.enforce(`guest:ip:${clientAddressKey(ip)}`, this.guestLimit.rule, GUEST_LIMIT_MESSAGE);
+    return this.insertGuest();
+  }
+
+  private insertGuest(): Promise<{ user: SessionUser; token: string }> {
     return this.db.tx(async (q) => {
       const openid = `guest_${crypto.randomBytes(12).toString('hex')}`;
       const { rows } = await q.query<UserRow>(

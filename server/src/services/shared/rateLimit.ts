@@ -71,3 +71,38 @@ export class RateLimiter {
     await this.db.query('DELETE FROM rate_limits WHERE window_start < $1', [t - 86400]);
   }
 }
+
+/** An IPv6 address as its eight 16-bit groups, or null when it is not one. */
+function ipv6Groups(ip: string): number[] | null {
+  if (!ip.includes(':')) return null;
+  let text = ip.split('%')[0].toLowerCase();
+  // A trailing dotted IPv4 (::ffff:1.2.3.4) becomes two groups.
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number);
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail, extra] = text.split('::');
+  if (extra !== undefined) return null;
+  const parse = (s: string) => (s ? s.split(':').map((g) => parseInt(g, 16)) : []);
+  const h = parse(head);
+  const t = tail === undefined ? [] : parse(tail);
+  const fill = tail === undefined ? 0 : 8 - h.length - t.length;
+  const groups = [...h, ...Array<number>(Math.max(fill, 0)).fill(0), ...t];
+  return groups.length === 8 && groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff) ? groups : null;
+}
+
+/**
+ * The address a per-client limit counts by: IPv4 as it is (an IPv4-mapped IPv6 address
+ * too), IPv6 by its /64, since one subscriber usually holds a whole /64 and could
+ * otherwise take a fresh address per request.
+ */
+export function clientAddressKey(ip: string): string {
+  const g = ipv6Groups(ip);
+  if (!g) return ip;
+  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) return `${g[6] >> 8}.${g[6] & 255}.${g[7] >> 8}.${g[7] & 255}`;
+  return `${g
+    .slice(0, 4)
+    .map((x) => x.toString(16))
+    .join(':')}::/64`;
+}
