@@ -24,6 +24,7 @@ import { AvatarService } from './auth/avatars';
 import { RateLimiter } from './shared/rateLimit';
 import { GateAccess } from './gates/gateAccess';
 import { PermissionService } from './gates/permission';
+import { OrganizerGateService } from './gates/gateSettings';
 import { UrlSigner } from './pay/signedUrls';
 import { OriginalsService } from './pay/signedImage';
 import { DownloadService } from './pay/zip';
@@ -53,9 +54,14 @@ export function createServices(infra: Infrastructure) {
   const secret = resolveUploadSecret(config);
   const limits = new RateLimiter(db);
   const sessions = new SessionService(db, bus);
-  const gates = new GateAccess(db, limits, secret, providers.sms);
+  const gates = new GateAccess(db, limits, secret, providers.sms, infra.warn);
   const galleries = new GalleryService(db, gates);
   const photos = new PhotoService(db, galleries, gates);
+  // A gate change reaches the gallery's (and for a page gate its sub-pages') cached rows and lists.
+  gates.onGateChanged((id) => {
+    galleries.invalidate(id);
+    photos.invalidate(id);
+  });
   const organizerAccess = new OrganizerAccess(config.organizerToken);
   const live = livePublisher(bus);
   const images = new ImagePipeline({ db, store, config });
@@ -75,9 +81,10 @@ export function createServices(infra: Infrastructure) {
     sessions,
     organizerAccess,
     organizer: new OrganizerService(db, organizerAccess, galleries, photoEvents, config.publicUrl),
+    organizerGates: new OrganizerGateService(organizerAccess, gates.settings),
     galleries,
     photos,
-    visits: new VisitService(db, galleries),
+    visits: new VisitService(db, galleries, gates),
     stats: new StatsService(db, sessions, galleries),
     sharers: new SharerService(db),
     avatars: new AvatarService(db, store, limits, sessions, config.publicUrl),
@@ -95,7 +102,7 @@ export function createServices(infra: Infrastructure) {
     originals: new OriginalsService(db, signer, gates),
     downloads: new DownloadService(db, store, signer, gates),
     orders,
-    pay: new PayService(db, orders, limits),
+    pay: new PayService(db, orders, limits, gates),
     auth: new AuthService(db, config.login, providers.login, limits, (h) => sessions.forgetEverywhere(h), config.publicUrl)
   };
 }
