@@ -3,6 +3,7 @@ import { ImageService } from '../../server/src/services/photos/images';
 import { BACKENDS, startTestServer, insertGallery, type TestServer } from './helpers';
 import { newUser } from './pay-fixture';
 import { LIVE_PATH } from '../../types/live';
+import type { SmsProvider } from '../../server/src/providers/sms';
 
 const ORGANISER = 'pgdata-organiser-token';
 
@@ -13,9 +14,16 @@ const ORGANISER = 'pgdata-organiser-token';
 describe.each(BACKENDS)('page gates hold everywhere on %s', (backend) => {
   let s: TestServer;
   let seq = 0;
+  const sent = new Map<string, string>();
+  const sms: SmsProvider = {
+    kind: 'test',
+    async sendCode(phone, code) {
+      sent.set(phone, code);
+    }
+  };
 
   beforeAll(async () => {
-    s = await startTestServer(backend, { ORGANIZER_TOKEN: ORGANISER });
+    s = await startTestServer(backend, { ORGANIZER_TOKEN: ORGANISER }, undefined, (configured) => ({ ...configured, sms }));
   });
   afterAll(() => s.close());
 
@@ -155,6 +163,29 @@ describe.each(BACKENDS)('page gates hold everywhere on %s', (backend) => {
     expect((await get(`/api/v2/gallery/id/${top}`, u.token)).json().data).toMatchObject({ gallery: { desc: 'outer' }, children: [{ id: inner, desc: '' }] });
     expect((await check('inner-pw')).json().data).toMatchObject({ ispass: true });
     expect((await get(`/api/v2/images/${inner}/list`, u.token)).json().data.items).toHaveLength(1);
+  });
+
+  it('a phone page gate is passed from its sub-page too; the sub-page answers an image ticket for any gate kind', async () => {
+    const top = await insertGallery(s.db, { link_id: 'phonetop', name: 'Press', desc: 'press only' });
+    const kid = await insertGallery(s.db, { link_id: 'phonekid', name: 'Press kid', parent: top });
+    const [photo] = await withPhotos(kid, 1);
+    await setGate(top, 'pgdata', { access_type: 'phone', whitelist: ['13500000001'] });
+    const u = await newUser(s);
+    expect((await get(`/api/v2/permissibility?link=phonekid`, u.token)).json().data).toMatchObject({ state: 'phone', kind: 'pgdata' });
+    // Off the whitelist: the same answer, no SMS, and the whitelist's error key.
+    expect((await post('/api/v2/policy/sms/send', { phone: '13500000002', gallery_id: kid }, u.token, '10.1.3.1')).json().code).toBe(200);
+    expect(sent.has('13500000002')).toBe(false);
+    expect((await post('/api/v2/policy/sms/send', { phone: '13500000001', gallery_id: kid }, u.token, '10.1.3.1')).json().code).toBe(200);
+    const code = sent.get('13500000001')!;
+    const wrong = String((Number(code) + 1) % 10000).padStart(4, '0');
+    const check = (c: string) => post('/api/v2/gallerypgdata/permisson/visit/check', { id: kid, phone: '13500000001', code: c }, u.token, '10.1.3.1');
+    expect((await check(wrong)).json()).toMatchObject({ code: 200210, data: { key: 'PhoneCodeErrorWhite' } });
+    expect((await check(code)).json().data).toMatchObject({ gallery_id: kid, kind: 'pgdata', ispass: true });
+    expect((await get(`/api/v2/gallery/id/${top}`, u.token)).json().data.gallery.desc).toBe('press only');
+    const wm = (await get(`/api/v2/gallery/watermark/ispass/${kid}`, u.token)).json().data;
+    expect(wm).toMatchObject({ access_type: 'free', ispass: true, image_ticket: expect.any(String) });
+    expect((await get(`/img/${photo.hash}!wx_750_n?g=${kid}&p=${wm.image_ticket}`)).statusCode).toBe(200);
+    expect((await get(`/img/${photo.hash}!wx_750_n?g=${kid}`)).statusCode).toBe(403);
   });
 
   it('password tries through sub-pages count against the one gate they open', async () => {

@@ -46,7 +46,8 @@ export const IsPassResponseSchema = T.Object({
   /**
    * Image ticket for `<img>` URLs of this gallery's photos: append `&p={ticket}` to
    * `/img/{hash}!{style}?g={gallery id}`. Bound to the gallery, valid 1–2 hours
-   * (ask ispass again for a fresh one). Null when free or not passed.
+   * (ask ispass again for a fresh one), whichever gate kind was asked. Null when the
+   * gallery has no gate (its own or an ancestor's page gate) or one is still closed.
    */
   image_ticket: NullableString()
 });

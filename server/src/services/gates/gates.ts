@@ -173,15 +173,17 @@ export class GateService {
 
   /** The ispass answer for one kind of gate of a gallery (its own, and for pgdata its ancestors'). */
   async status(userId: number | null, galleryId: number, kind: GateKind): Promise<IsPassResponse> {
-    const reqs = (await this.requirementsOf(galleryId)).filter((r) => r.kind === kind);
-    if (!reqs.length) return { gallery_id: galleryId, kind, access_type: 'free', ispass: true, expires_at: null, image_ticket: null };
+    const all = await this.requirementsOf(galleryId);
+    // The ticket opens image bytes, which need every gate: issued for a gated gallery once none is missing
+    // (whichever kind is asked: a gallery gated by its page only still needs one for its <img> URLs).
+    const ticket = async () => (all.length && !(await this.missingGate(userId, galleryId)) ? this.imageTicket(galleryId) : null);
+    const reqs = all.filter((r) => r.kind === kind);
+    if (!reqs.length) return { gallery_id: galleryId, kind, access_type: 'free', ispass: true, expires_at: null, image_ticket: await ticket() };
     const passes = await this.passesOf(userId, reqs);
     const open = reqs.find((r) => !passes.has(passKey(r.gallery_id, r.kind)));
     const expires = open ? null : Math.min(...reqs.map((r) => passes.get(passKey(r.gallery_id, r.kind))!));
-    // The ticket opens image bytes, which need every gate: issue it only when none is missing.
-    const ticket = !open && !(await this.missingGate(userId, galleryId)) ? this.imageTicket(galleryId) : null;
     const shown = open ?? reqs[reqs.length - 1];
-    return { gallery_id: galleryId, kind, access_type: shown.access_type, ispass: !open, expires_at: expires, image_ticket: ticket };
+    return { gallery_id: galleryId, kind, access_type: shown.access_type, ispass: !open, expires_at: expires, image_ticket: open ? null : await ticket() };
   }
 
   /**
