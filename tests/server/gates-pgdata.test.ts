@@ -200,6 +200,19 @@ describe.each(BACKENDS)('page gates hold everywhere on %s', (backend) => {
     expect((await post('/api/v2/gallerypgdata/permisson/visit/check', { id: top, password: 'right' }, u.token, '10.1.2.1')).statusCode).toBe(429);
   });
 
+  it('a loop of parents (bad data) ends: each gate is listed once and the list still needs both passes', async () => {
+    const a = await insertGallery(s.db, { link_id: 'loopaaa1', name: 'A' });
+    const b = await insertGallery(s.db, { link_id: 'loopbbb1', name: 'B', parent: a });
+    await s.db.query('UPDATE galleries SET parent = $2 WHERE id = $1', [a, b]);
+    await setGate(a, 'pgdata', { access_type: 'password', password: 'a-pw' });
+    await setGate(b, 'pgdata', { access_type: 'password', password: 'b-pw' });
+    const reqs = await s.services.gates.service.requirementsOf(a);
+    expect(reqs.map((r) => [r.gallery_id, r.kind, r.depth])).toEqual([[b, 'pgdata', 1], [a, 'pgdata', 0]]);
+    expect(Object.keys(await s.services.gates.service.gatesOf(a))).toEqual(['pgdata']);
+    const u = await newUser(s);
+    expect((await get(`/api/v2/images/${a}/list`, u.token)).json().data).toMatchObject({ gallery_id: b });
+  });
+
   it('clearing the parent gate opens its sub-pages at once (no stale cache)', async () => {
     const t = await tree('clrd');
     const u = await newUser(s);

@@ -62,6 +62,8 @@ export const passKey = (galleryId: number, kind: GateKind) => `${galleryId}:${ki
 export class GateService {
   private cache = new Map<number, { at: number; reqs: GateRequirement[] }>();
   private anyGate: { at: number; value: boolean } | null = null;
+  /** Bumped by forget(): a read that started before a change does not cache what it found. */
+  private generation = 0;
   private ticketKey: Buffer;
 
   constructor(
@@ -74,6 +76,7 @@ export class GateService {
 
   /** A gate changed (GateSettings): every cached requirement goes, since a page gate reaches its sub-pages. */
   forget(): void {
+    this.generation++;
     this.cache.clear();
     this.anyGate = null;
   }
@@ -82,12 +85,13 @@ export class GateService {
   async requirementsOf(galleryId: number): Promise<GateRequirement[]> {
     const hit = this.cache.get(galleryId);
     if (hit && Date.now() - hit.at < GATE_CACHE_MS) return hit.reqs;
+    const generation = this.generation;
     const { rows } = await this.db.query<GateRequirement>(
       `WITH RECURSIVE chain(id, parent, depth) AS (
          SELECT id, parent, 0 FROM galleries WHERE id = $1
          UNION ALL
          SELECT g.id, g.parent, c.depth + 1 FROM chain c JOIN galleries g ON g.id = c.parent
-         WHERE c.parent <> 0 AND c.depth < ${MAX_DEPTH}
+         WHERE c.parent <> 0 AND g.id <> $1 AND c.depth < ${MAX_DEPTH}
        )
        SELECT c.depth, gg.gallery_id, gg.kind, gg.access_type, gg.password_hash, gg.password_salt, gg.phone_whitelist
        FROM chain c JOIN gallery_gates gg ON gg.gallery_id = c.id
@@ -95,13 +99,14 @@ export class GateService {
        ORDER BY c.depth DESC, (gg.kind = 'pgdata') DESC`,
       [galleryId]
     );
-    // A parent loop would list a gate twice: keep its first (outermost) place.
+    // A loop among ancestors would list a gate twice: keep its first (outermost) place.
     const byKey = new Map<string, GateRequirement>();
     for (const r of rows) {
       const req = { ...r, depth: Number(r.depth), gallery_id: Number(r.gallery_id), phone_whitelist: r.phone_whitelist ?? [] };
       if (!byKey.has(passKey(req.gallery_id, req.kind))) byKey.set(passKey(req.gallery_id, req.kind), req);
     }
     const reqs = [...byKey.values()];
+    if (generation !== this.generation) return reqs;
     if (this.cache.size > 10_000) this.cache.clear();
     this.cache.set(galleryId, { at: Date.now(), reqs });
     return reqs;
@@ -117,9 +122,11 @@ export class GateService {
   /** Whether any gallery has a gate at all: lets ungated installs skip every check. */
   async anyGated(): Promise<boolean> {
     if (this.anyGate && Date.now() - this.anyGate.at < GATE_CACHE_MS) return this.anyGate.value;
+    const generation = this.generation;
     const { rows } = await this.db.query("SELECT 1 FROM gallery_gates WHERE access_type <> 'free' LIMIT 1");
-    this.anyGate = { at: Date.now(), value: rows.length > 0 };
-    return this.anyGate.value;
+    const value = rows.length > 0;
+    if (generation === this.generation) this.anyGate = { at: Date.now(), value };
+    return value;
   }
 
   /** The user's live passes through these requirements: `galleryId:kind` → expiry (Unix seconds). */
