@@ -15,6 +15,7 @@ import { BACKENDS, insertGallery } from './helpers';
 import { LIVE_PATH } from '../../types/live';
 
 type App = Awaited<ReturnType<typeof buildApp>>;
+const ORGANISER = 'gates-organiser-token';
 
 /** A server whose pino logger writes into `logs` (so tests can read what it logs). */
 async function start(backend: 'pglite' | 'postgres') {
@@ -42,7 +43,7 @@ async function start(backend: 'pglite' | 'postgres') {
       cb();
     }
   });
-  const config = loadConfig({ DATA_DIR: dataDir, H5_DIR: path.join(dataDir, 'no-h5') });
+  const config = loadConfig({ DATA_DIR: dataDir, H5_DIR: path.join(dataDir, 'no-h5'), ORGANIZER_TOKEN: ORGANISER });
   const built: App = await buildApp({ config, db, store: new LocalStore(path.join(dataDir, 'objects')), logger: { level: 'info', stream } });
   await built.app.ready();
   return {
@@ -78,7 +79,8 @@ describe.each(BACKENDS)('gated pages on %s', (backend) => {
       const img = await images.ingest(buf, `G${n}_${i}.JPG`);
       photos.push({ id: (await images.addPhoto(s.db, id, img, { origin: `G${n}_${i}.JPG` }))!.id, hash: img.hash });
     }
-    await s.services.gates.service.setGate(id, kind, gate);
+    const set = await s.app.inject({ method: 'POST', url: `/api/v2/organizer/galleries/${id}/gates/${kind}`, payload: gate, headers: { authorization: `Bearer ${ORGANISER}` } });
+    expect(set.json()).toMatchObject({ code: 200, data: { gallery_id: id, kind, access_type: gate.access_type } });
     return { id, link: `gate${String(n).padStart(4, '0')}`, photos };
   }
 

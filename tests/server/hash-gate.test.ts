@@ -80,7 +80,7 @@ describe.each(BACKENDS)('hidden and deleted photos on %s', (backend) => {
     carpet = await insertGallery(s.db, { link_id: 'carpet01', watermarks: { ...WM, icon: icon.hash } });
     vip = await insertGallery(s.db, { link_id: 'viplng01' });
     plain = await insertGallery(s.db, { link_id: 'plain001' });
-    await s.services.gates.service.setGate(vip, 'watermark', { access_type: 'password', password: '2026' });
+    await s.services.gates.settings.set(vip, 'watermark', { access_type: 'password', password: '2026' });
   });
   afterAll(() => s.close());
 

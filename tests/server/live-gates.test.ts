@@ -35,7 +35,7 @@ function fixtures(db: () => TestServer['db'], services: () => Services) {
     /** A gallery behind a password on its photos (the watermark gate). */
     async gated(link: string) {
       const id = await insertGallery(db(), { link_id: link });
-      await services().gates.service.setGate(id, 'watermark', { access_type: 'password', password: 'pw' });
+      await services().gates.settings.set(id, 'watermark', { access_type: 'password', password: 'pw' });
       return id;
     },
     pass: (user: number, gallery: number, expiresAt: number) =>
@@ -166,7 +166,7 @@ describe.each(BACKENDS)('live rooms follow gate passes (%s)', (backend) => {
     const free = await insertGallery(s.db, { link_id: 'lfree004' });
     const c = await connect(g.token, gallery);
     await join(c, free);
-    await s.services.gates.service.setGate(gallery, 'watermark', { access_type: 'password', password: 'pw' });
+    await s.services.gates.settings.set(gallery, 'watermark', { access_type: 'password', password: 'pw' });
     expect(await c.next(isType('left'), 'left')).toEqual({ type: 'left', room: gallery, reason: 'gate' });
     await expectNoMoreOf(c, s.services, gallery, free, 40);
     // The password entered: the socket may join again and gets the room's messages.
@@ -187,7 +187,7 @@ describe.each(BACKENDS)('live rooms follow gate passes (%s)', (backend) => {
     const gated = await f.gated('lgate005');
     await f.pass(g.id, gated, nowS() + 3600);
     const c = await connect(g.token, gated);
-    await s.services.gates.service.setGate(gated, 'watermark', { access_type: 'free' });
+    await s.services.gates.settings.set(gated, 'watermark', { access_type: 'free' });
     // setGate voided the pass, but nothing is needed any more.
     c.send({ type: 'ping' });
     await c.next(isType('pong'), 'pong');
@@ -259,7 +259,7 @@ describe.each(BACKENDS)('live rooms follow gate changes across two processes on 
     const gallery = await insertGallery(s.db, { link_id: 'rgate002' });
     const c = await connectB(g.token, gallery);
     // B has just read the gallery's gates (none) into its cache; A sets one.
-    await services[0].gates.service.setGate(gallery, 'watermark', { access_type: 'password', password: 'pw' });
+    await services[0].gates.settings.set(gallery, 'watermark', { access_type: 'password', password: 'pw' });
     expect(await c.next(isType('left'), 'left on process B')).toEqual({ type: 'left', room: gallery, reason: 'gate' });
     // B's messages of the room no longer reach the socket.
     const free = await insertGallery(s.db, { link_id: 'rfree002' });

@@ -46,7 +46,8 @@ export const IsPassResponseSchema = T.Object({
   /**
    * Image ticket for `<img>` URLs of this gallery's photos: append `&p={ticket}` to
    * `/img/{hash}!{style}?g={gallery id}`. Bound to the gallery, valid 1–2 hours
-   * (ask ispass again for a fresh one). Null when free or not passed.
+   * (ask ispass again for a fresh one), whichever gate kind was asked. Null when the
+   * gallery has no gate (its own or an ancestor's page gate) or one is still closed.
    */
   image_ticket: NullableString()
 });
@@ -175,4 +176,62 @@ export const permissionCalls = {
   smsSend: defineCall('POST', '/api/v2/policy/sms/send', { body: T.Object({ phone: Phone(), gallery_id: Id() }), response: SmsSendResponseSchema }),
   smsValidation: defineCall('POST', '/api/v2/policy/sms/validation', { body: T.Object({ phone: Phone(), code: Code() }), response: SmsValidationResponseSchema }),
   permissibility: defineCall('GET', '/api/v2/permissibility', { query: T.Object({ link: LinkId() }), response: PermissibilityResponseSchema })
+};
+
+/**
+ * Organiser calls (`Authorization: Bearer <ORGANIZER_TOKEN>`): a gallery's gates.
+ * Setting a gate voids the passes through it; a page (pgdata) gate also covers the
+ * gallery's sub-pages, which list it under `inherited`. `access_type` 'free' (or the
+ * clear call) removes the gate. Password hashes never leave the server.
+ */
+/** Most phones on one gate's whitelist. */
+export const GATE_WHITELIST_MAX = 10_000;
+
+export const OrganizerGateSchema = T.Object({
+  gallery_id: T.Integer(),
+  kind: T.Unsafe<GateKind>({ type: 'string' }),
+  access_type: T.Unsafe<AccessType>({ type: 'string' }),
+  /** Whether a password is set (it is stored as a salted hash only). */
+  has_password: T.Boolean(),
+  /** Phones a phone gate lets through; empty: any phone that receives the code. */
+  whitelist: T.Array(T.String()),
+  /** Unix seconds of the last change; null for a gate never set. */
+  updated_at: NullableInteger()
+});
+export type OrganizerGate = T.Static<typeof OrganizerGateSchema>;
+
+export const OrganizerGatesSchema = T.Object({
+  /** The gallery's own gates, one per kind ('free' when unset). */
+  gates: T.Array(OrganizerGateSchema),
+  /** Page gates of its ancestors, outermost first: visitors pass them too. */
+  inherited: T.Array(OrganizerGateSchema)
+});
+export type OrganizerGates = T.Static<typeof OrganizerGatesSchema>;
+
+const GateParams = () =>
+  T.Object({ id: Id(), kind: T.Union([T.Literal('pgdata'), T.Literal('watermark')], { errorMessage: 'must be pgdata or watermark' }) });
+
+export const GateSettingSchema = T.Object({
+  access_type: T.Union([T.Literal('free'), T.Literal('password'), T.Literal('phone')], { errorMessage: 'must be free, password or phone' }),
+  /** Password gates only: 1 to PASSWORD_MAX_LEN characters, no control characters. */
+  password: T.Optional(
+    T.String({
+      minLength: 1,
+      maxLength: PASSWORD_MAX_LEN,
+      pattern: '^[^\\u0000-\\u001f\\u007f]+$',
+      errorMessage: `must be 1 to ${PASSWORD_MAX_LEN} characters without control characters`
+    })
+  ),
+  /** Phone gates only: the phones let through (none or empty: any phone). */
+  whitelist: T.Optional(T.Array(Phone(), { maxItems: GATE_WHITELIST_MAX, errorMessage: `must be a list of at most ${GATE_WHITELIST_MAX} phones of 11 digits` }))
+});
+export type GateSettingInput = T.Static<typeof GateSettingSchema>;
+
+export const organizerGateCalls = {
+  /** A gallery's own gates and the page gates it inherits. */
+  list: defineCall('GET', '/api/v2/organizer/galleries/:id/gates', { params: T.Object({ id: Id() }), response: OrganizerGatesSchema }),
+  /** Set (or replace) one gate; passes through the old one end. */
+  set: defineCall('POST', '/api/v2/organizer/galleries/:id/gates/:kind', { params: GateParams(), body: GateSettingSchema, response: OrganizerGateSchema }),
+  /** Remove one gate (the same as setting it 'free'). */
+  clear: defineCall('POST', '/api/v2/organizer/galleries/:id/gates/:kind/clear', { params: GateParams(), response: OrganizerGateSchema })
 };

@@ -20,6 +20,7 @@ export const VisitItemSchema = T.Object({
   id: T.Integer(),
   link_id: T.String(),
   name: T.String(),
+  /** '' while the page's gate is closed to this visitor. */
   desc: T.String(),
   /** Cover image hash, or null. */
   cover: NullableString(),
@@ -53,7 +54,7 @@ export const GalleryMediumSchema = T.Object({
   /** Cover image hash, or null. */
   cover: NullableString(),
   name: T.String(),
-  /** Description ('' when desc=0 was asked). */
+  /** Description ('' when desc=0 was asked, and while the page's gate is closed to this visitor). */
   desc: T.String()
 });
 export type GalleryMedium = T.Static<typeof GalleryMediumSchema>;

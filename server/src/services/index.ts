@@ -26,6 +26,7 @@ import { AvatarService } from './auth/avatars';
 import { RateLimiter } from './shared/rateLimit';
 import { GateAccess } from './gates/gateAccess';
 import { PermissionService } from './gates/permission';
+import { OrganizerGateService } from './gates/gateSettings';
 import { UrlSigner } from './pay/signedUrls';
 import { OriginalsService } from './pay/signedImage';
 import { DownloadService } from './pay/zip';
@@ -55,11 +56,17 @@ export function createServices(infra: Infrastructure) {
   const secret = resolveUploadSecret(config);
   const limits = new RateLimiter(db);
   const sessions = new SessionService(db, bus, { limits, rule: guestSessionRule(config.guestSessionsPerMin) });
-  // A changed gate re-checks the gallery's live room in every process (LiveAccess.gateChanged).
-  const gates = new GateAccess(db, limits, secret, providers.sms, (id) => void liveAccess.gateChanged(id).catch((e) => infra.warn('live re-check after a gate change failed', e)));
+  const gates = new GateAccess(db, limits, secret, providers.sms, infra.warn);
   const galleries = new GalleryService(db, gates);
   const liveAccess = new LiveAccess(galleries, gates, bus);
   const photos = new PhotoService(db, galleries, gates);
+  // A gate change reaches the gallery's (and for a page gate its sub-pages') cached rows and lists.
+  gates.onGateChanged((id) => {
+    galleries.invalidate(id);
+    photos.invalidate(id);
+  });
+  // ... and re-checks the gallery's live room in every process (LiveAccess.gateChanged).
+  gates.onGateChanged((id) => liveAccess.gateChanged(id));
   const organizerAccess = new OrganizerAccess(config.organizerToken);
   const live = livePublisher(bus);
   const images = new ImagePipeline({ db, store, config });
@@ -81,9 +88,10 @@ export function createServices(infra: Infrastructure) {
     guests: new GuestPruner(db, config.guestPruneDays),
     organizerAccess,
     organizer: new OrganizerService(db, organizerAccess, galleries, photoEvents, config.publicUrl),
+    organizerGates: new OrganizerGateService(organizerAccess, gates.settings),
     galleries,
     photos,
-    visits: new VisitService(db, galleries),
+    visits: new VisitService(db, galleries, gates),
     stats: new StatsService(db, sessions, galleries),
     sharers: new SharerService(db),
     avatars: new AvatarService(db, store, limits, sessions, config.publicUrl),
@@ -102,7 +110,7 @@ export function createServices(infra: Infrastructure) {
     originals: new OriginalsService(db, signer, gates),
     downloads: new DownloadService(db, store, signer, gates),
     orders,
-    pay: new PayService(db, orders, limits),
+    pay: new PayService(db, orders, limits, gates),
     auth: new AuthService(db, config.login, providers.login, limits, (h) => sessions.forgetEverywhere(h), config.publicUrl)
   };
 }

@@ -41,6 +41,12 @@ export class BatchService {
     return inOrder(ids, rows).map(presentGallery);
   }
 
+  /** Cover media by id; descriptions (with `withDesc`) only of pages this viewer may open. */
+  async mediumsFor(v: Viewer, ids: number[], withDesc: boolean): Promise<GalleryMedium[]> {
+    const mediums = await this.mediums(ids, withDesc);
+    return withDesc ? this.gates.withholdDesc(v, mediums) : mediums;
+  }
+
   async mediums(ids: number[], withDesc: boolean): Promise<GalleryMedium[]> {
     const { rows } = await this.db.query<GalleryMedium>('SELECT id, cover, name, "desc" FROM galleries WHERE id = ANY($1::int[])', [ids]);
     return inOrder(ids, rows).map((r) => ({ id: r.id, cover: r.cover, name: r.name, desc: withDesc ? r.desc : '' }));

@@ -1,6 +1,7 @@
 import type { Db } from '../../db';
 import { requireUser, type Viewer } from '../../viewer';
 import type { GalleryService } from './gallery';
+import type { GateAccess } from '../gates/gateAccess';
 import {
   LATEST_VISITORS_MAX,
   VISIT_HISTORY_PAGE_SIZE,
@@ -19,11 +20,12 @@ const VISIT_SELECT = `SELECT g.id, g.link_id, g.name, g."desc", g.cover, v.paren
 
 const present = (r: VisitRow): VisitItem => ({ ...r, visited_at: Number(r.visited_at), parent_id: Number(r.parent_id) });
 
-/** Visit history: who opened which gallery, newest first. */
+/** Visit history: who opened which gallery, newest first. Descriptions of pages the viewer may not open are withheld. */
 export class VisitService {
   constructor(
     private db: Db,
-    private galleries: GalleryService
+    private galleries: GalleryService,
+    private gates: GateAccess
   ) {}
 
   /**
@@ -36,15 +38,18 @@ export class VisitService {
     let parentId = 0;
     if (typeof parent === 'string') parentId = (await this.galleries.findRow('link_id', parent))?.id ?? 0;
     else if (parent) parentId = (await this.galleries.findRow('id', parent)) ? parent : 0;
-    return this.add(user.id, g.id, parentId);
+    const [item] = await this.gates.withholdDesc(v, [await this.add(user.id, g.id, parentId)]);
+    return item;
   }
 
-  historyFor(v: Viewer, page: number): Promise<VisitHistoryPage> {
-    return this.history(requireUser(v).id, page);
+  async historyFor(v: Viewer, page: number): Promise<VisitHistoryPage> {
+    const h = await this.history(requireUser(v).id, page);
+    return { ...h, items: await this.gates.withholdDesc(v, h.items) };
   }
 
-  lastFor(v: Viewer): Promise<VisitItem | null> {
-    return this.last(requireUser(v).id);
+  async lastFor(v: Viewer): Promise<VisitItem | null> {
+    const last = await this.last(requireUser(v).id);
+    return last && (await this.gates.withholdDesc(v, [last]))[0];
   }
 
   async removeFor(v: Viewer, galleryId: number): Promise<{ id: number; removed: boolean }> {

@@ -3,26 +3,40 @@ import type { RateLimiter } from '../shared/rateLimit';
 import type { Viewer } from '../../viewer';
 import type { GateKind } from '../../../../types/api/permission';
 import { GateService } from './gates';
+import { GateSettings, type GateChangeListener } from './gateSettings';
 import { SmsCodeService } from './smsCodes';
 import type { SmsProvider } from '../../providers/sms';
 import type { Gallery, GalleryDetail } from '../../../../types/api/gallery';
 
 /**
  * The gated-page checks every service uses, taking the Viewer (its user and the
- * passes found during this request). Rules live in GateService / SmsCodeService.
+ * passes found during this request). Rules live in GateService / SmsCodeService;
+ * writes in GateSettings.
  *
  * What a visitor without the page (pgdata) pass sees of a gallery: id, link_id,
  * name, cover, theme/config, status, times, access_type, parent links: enough to
- * render the gate page. pagedata, desc and sub-pages are withheld. Photos need
- * both gates (see types/api/permission.ts).
+ * render the gate page. pagedata, desc and sub-pages are withheld, on every path
+ * (gallery pages, batches, medium batches, visit history). Photos need every gate
+ * (see types/api/permission.ts). A page gate covers the page's sub-pages at any
+ * depth: they need its pass as well as their own.
  */
 export class GateAccess {
   readonly service: GateService;
   readonly sms: SmsCodeService;
+  readonly settings: GateSettings;
 
-  constructor(db: Db, limits: RateLimiter, secret: string, provider: SmsProvider, onGateChanged?: (galleryId: number) => void) {
-    this.service = new GateService(db, limits, secret, onGateChanged);
+  constructor(db: Db, limits: RateLimiter, secret: string, provider: SmsProvider, warn?: (msg: string, err?: unknown) => void) {
+    this.service = new GateService(db, limits, secret);
     this.sms = new SmsCodeService(db, limits, () => provider, this.service, secret);
+    this.settings = new GateSettings(db, this.service, warn);
+  }
+
+  /**
+   * Called after every committed gate change, once per gallery it reaches (the
+   * gallery, and for a page gate each sub-page). Answers the unsubscribe.
+   */
+  onGateChanged(fn: GateChangeListener): () => void {
+    return this.settings.onGateChanged(fn);
   }
 
   /** Whether the viewer misses a gate of the gallery; remembered on the viewer for the rest of the request. */
@@ -35,7 +49,7 @@ export class GateAccess {
     return missing;
   }
 
-  /** Photos, lists, sizes, archives of a gallery: 200202 without every pass it needs. */
+  /** Photos, lists, sizes, archives, likes, orders of a gallery: 200202 without every pass it needs. */
   async assertPass(v: Viewer, galleryId: number): Promise<void> {
     if (!(await this.service.anyGated())) return;
     await this.service.assertPass(v.userId, galleryId);
@@ -65,13 +79,32 @@ export class GateAccess {
     return photos.filter((p) => ok.get(p.galleryid));
   }
 
-  /** Galleries shown to this visitor: page-gated ones without the pass lose pagedata and desc. */
+  /** Whether the viewer lacks a page gate of this gallery (its own or an ancestor's). */
+  pageClosed(v: Viewer, galleryId: number): Promise<boolean> {
+    return this.missing(v, galleryId, ['pgdata']);
+  }
+
+  /** Anything carrying a gallery's description (medium batches, visit history): '' while its page gate is closed. */
+  async withholdDesc<T extends { id: number; desc: string }>(v: Viewer, items: T[]): Promise<T[]> {
+    if (!items.length || !(await this.service.anyGated())) return items;
+    const out: T[] = [];
+    for (const item of items) out.push(item.desc && (await this.pageClosed(v, item.id)) ? { ...item, desc: '' } : item);
+    return out;
+  }
+
+  /**
+   * Galleries shown to this visitor: page-gated ones without the pass lose pagedata
+   * and desc. access_type shows the first gate a visitor meets, inherited ones
+   * included, so a sub-page of a gated page sends visitors to its permission page.
+   */
   async redactGalleries(v: Viewer, galleries: Gallery[]): Promise<Gallery[]> {
     if (!galleries.length || !(await this.service.anyGated())) return galleries;
     const out: Gallery[] = [];
     for (const g of galleries) {
-      const missing = await this.missing(v, g.id, ['pgdata']);
-      out.push(missing ? { ...g, pagedata: null, desc: '' } : g);
+      const first = (await this.service.requirementsOf(g.id))[0];
+      const accessType = first?.access_type ?? g.access_type;
+      const closed = await this.pageClosed(v, g.id);
+      out.push(closed ? { ...g, pagedata: null, desc: '', access_type: accessType } : accessType === g.access_type ? g : { ...g, access_type: accessType });
     }
     return out;
   }
@@ -80,7 +113,7 @@ export class GateAccess {
   async presentDetail(v: Viewer, d: GalleryDetail): Promise<GalleryDetail> {
     if (!(await this.service.anyGated())) return d;
     const [gallery] = await this.redactGalleries(v, [d.gallery]);
-    if (gallery !== d.gallery) return { ...d, gallery, children: [] };
-    return { ...d, children: await this.redactGalleries(v, d.children) };
+    if (await this.pageClosed(v, d.gallery.id)) return { ...d, gallery, children: [] };
+    return { ...d, gallery, children: await this.redactGalleries(v, d.children) };
   }
 }

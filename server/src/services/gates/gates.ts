@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Db } from '../../db';
-import { AppError, badRequest, notFound } from '../../errors';
+import { AppError, badRequest } from '../../errors';
 import type { RateLimiter } from '../shared/rateLimit';
 import { ErrorCode } from '../../../../types/envelope';
 import type { AccessType } from '../../../../types/api/gallery';
-import { PASS_TTL_S, type GateKind, type IsPassResponse, type NoPermissionData, type PermissibilityResponse } from '../../../../types/api/permission';
+import { PASS_TTL_S, type GateKind, type IsPassResponse, type NoPermissionData } from '../../../../types/api/permission';
 
 const scrypt = promisify(crypto.scrypt) as (pw: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 const now = () => Math.floor(Date.now() / 1000);
@@ -13,11 +13,12 @@ const now = () => Math.floor(Date.now() / 1000);
 /** Gates are checked pgdata (the page) first, then watermark (the photos). */
 export const GATE_KINDS: readonly GateKind[] = ['pgdata', 'watermark'];
 export { PASSWORD_MAX_LEN } from '../../../../types/api/permission';
-import { PASSWORD_MAX_LEN } from '../../../../types/api/permission';
-/** Password checks: per IP and gallery, and per gallery from everywhere (issue 5 item 6). */
+/** Password checks: per IP and gate, and per gate from everywhere (issue 5 item 6). */
 export const PASSWORD_LIMIT_IP = { limit: 10, windowS: 60 };
 export const PASSWORD_LIMIT_GALLERY = { limit: 100, windowS: 3600 };
 const GATE_CACHE_MS = 5000;
+/** Ancestors looked at for inherited page gates (a parent loop stops here). */
+const MAX_DEPTH = 32;
 /** Image tickets end on an hour boundary 1–2 hours ahead, so URLs stay the same (cacheable) within an hour. */
 const TICKET_STEP_S = 3600;
 
@@ -30,12 +31,15 @@ export interface GateRow {
   phone_whitelist: string[];
 }
 
-export interface GateSetting {
-  access_type: AccessType;
-  /** Required for 'password'. */
-  password?: string;
-  /** For 'phone': allowed numbers; empty or missing means any phone. */
-  whitelist?: string[];
+/**
+ * One gate a visitor must pass to see a gallery's photos: the gallery's own gates
+ * (depth 0), and the page (pgdata) gate of every ancestor, since a page gate covers
+ * the page's sub-pages too. Ordered outermost ancestor first, then pgdata before
+ * watermark: the order in which a visitor passes them.
+ */
+export interface GateRequirement extends GateRow {
+  /** 0: the gallery's own gate; n: its n-th ancestor's page gate. */
+  depth: number;
 }
 
 export type Gates = Partial<Record<GateKind, GateRow>>;
@@ -50,134 +54,131 @@ export function noPermission(data: NoPermissionData, status?: number): AppError 
   return new AppError(ErrorCode.NO_PERMISSION, 'Permission Error', data, status);
 }
 
-/** Gate settings, passes, password checks and image tickets. No HTTP objects: the viewer is a user id. */
+const missingOf = (r: GateRequirement): NoPermissionData => ({ gallery_id: r.gallery_id, kind: r.kind, access_type: r.access_type });
+/** Key of a pass in passesOf's answer. */
+export const passKey = (galleryId: number, kind: GateKind) => `${galleryId}:${kind}`;
+
+/** Gate requirements, passes, password checks and image tickets. No HTTP objects: the viewer is a user id. */
 export class GateService {
-  private cache = new Map<number, { at: number; gates: Gates }>();
+  private cache = new Map<number, { at: number; reqs: GateRequirement[] }>();
   private anyGate: { at: number; value: boolean } | null = null;
+  /** Bumped by forget(): a read that started before a change does not cache what it found. */
+  private generation = 0;
   private ticketKey: Buffer;
 
   constructor(
     private db: Db,
     private limits: RateLimiter,
-    secret: string,
-    /** Called after a gate of a gallery changed (setGate): the live channel re-checks that room (LiveAccess.gateChanged). */
-    private onGateChanged?: (galleryId: number) => void
+    secret: string
   ) {
     this.ticketKey = crypto.createHmac('sha256', secret).update('gate-image-ticket').digest();
   }
 
-  /** Organiser side (seed, tests, organiser tools): set one gate of a gallery. */
-  async setGate(galleryId: number, kind: GateKind, s: GateSetting): Promise<void> {
-    let hash: string | null = null;
-    let salt: string | null = null;
-    if (s.access_type === 'password') {
-      if (!s.password || s.password.length > PASSWORD_MAX_LEN) throw badRequest(`password must be 1 to ${PASSWORD_MAX_LEN} characters`);
-      ({ hash, salt } = await hashGatePassword(s.password));
-    }
-    const whitelist = s.access_type === 'phone' ? [...new Set(s.whitelist ?? [])] : [];
-    await this.db.tx(async (q) => {
-      await q.query(
-        `INSERT INTO gallery_gates (gallery_id, kind, access_type, password_hash, password_salt, phone_whitelist, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6::text[], $7)
-         ON CONFLICT (gallery_id, kind) DO UPDATE SET access_type = $3, password_hash = $4, password_salt = $5, phone_whitelist = $6::text[], updated_at = $7`,
-        [galleryId, kind, s.access_type, hash, salt, whitelist, now()]
-      );
-      // A changed gate voids the passes through it.
-      await q.query('DELETE FROM gate_passes WHERE gallery_id = $1 AND kind = $2', [galleryId, kind]);
-      // galleries.access_type: the page gate when set, else the photo gate (what cards show).
-      await q.query(
-        `UPDATE galleries SET access_type = COALESCE(
-           (SELECT access_type FROM gallery_gates WHERE gallery_id = $1 AND access_type <> 'free' ORDER BY kind = 'pgdata' DESC LIMIT 1), 'free')
-         WHERE id = $1`,
-        [galleryId]
-      );
-    });
-    this.forget(galleryId);
-    this.onGateChanged?.(galleryId);
-  }
-
-  /** Drop the cached gates of a gallery (changed here, or by another process: a bus notice). */
-  forget(galleryId: number): void {
-    this.cache.delete(galleryId);
-    this.anyGate = null;
-  }
-
   /**
-   * For the live channel: until when each of `userIds` holds every pass the gallery needs
-   * (the earliest expiry among them). `gated` false: the gallery needs none (no end).
-   * Users missing from `until` lack a pass. Read fresh, never from a Viewer's memo.
+   * For the live channel: until when each of `userIds` holds every pass the gallery needs,
+   * its own gates and the page gates it inherits (the earliest expiry among them). `gated`
+   * false: the gallery needs none (no end). Users missing from `until` lack a pass. Read
+   * fresh, never from a Viewer's memo.
    */
   async passExpiries(userIds: number[], galleryId: number): Promise<{ gated: boolean; until: Map<number, number> }> {
-    const gates = await this.gatesOf(galleryId);
-    const needed = GATE_KINDS.filter((k) => gates[k]);
+    const needed = await this.requirementsOf(galleryId);
     const until = new Map<number, number>();
     if (!needed.length) return { gated: false, until };
     if (!userIds.length) return { gated: true, until };
-    const { rows } = await this.db.query<{ user_id: number; kind: GateKind; expires_at: number }>(
-      'SELECT user_id, kind, expires_at FROM gate_passes WHERE gallery_id = $1 AND user_id = ANY($2::int[]) AND expires_at > $3',
-      [galleryId, [...new Set(userIds)], now()]
+    const { rows } = await this.db.query<{ user_id: number; gallery_id: number; kind: GateKind; expires_at: number }>(
+      'SELECT user_id, gallery_id, kind, expires_at FROM gate_passes WHERE gallery_id = ANY($1::int[]) AND user_id = ANY($2::int[]) AND expires_at > $3',
+      [[...new Set(needed.map((r) => r.gallery_id))], [...new Set(userIds)], now()]
     );
-    const byUser = new Map<number, Map<GateKind, number>>();
+    const byUser = new Map<number, Map<string, number>>();
     for (const r of rows) {
-      if (!byUser.has(r.user_id)) byUser.set(r.user_id, new Map());
-      byUser.get(r.user_id)!.set(r.kind, Number(r.expires_at));
+      const user = Number(r.user_id);
+      if (!byUser.has(user)) byUser.set(user, new Map());
+      byUser.get(user)!.set(passKey(Number(r.gallery_id), r.kind), Number(r.expires_at));
     }
-    for (const [user, kinds] of byUser) {
-      if (needed.every((k) => kinds.has(k))) until.set(user, Math.min(...needed.map((k) => kinds.get(k)!)));
+    for (const [user, held] of byUser) {
+      const keys = needed.map((r) => passKey(r.gallery_id, r.kind));
+      if (keys.every((k) => held.has(k))) until.set(user, Math.min(...keys.map((k) => held.get(k)!)));
     }
     return { gated: true, until };
   }
 
-  /** The non-free gates of a gallery (5 s cache: the image route asks often). */
-  async gatesOf(galleryId: number): Promise<Gates> {
+  /** A gate changed (GateSettings): every cached requirement goes, since a page gate reaches its sub-pages. */
+  forget(): void {
+    this.generation++;
+    this.cache.clear();
+    this.anyGate = null;
+  }
+
+  /** What a visitor must pass for this gallery (see GateRequirement; 5 s cache: the image route asks often). */
+  async requirementsOf(galleryId: number): Promise<GateRequirement[]> {
     const hit = this.cache.get(galleryId);
-    if (hit && Date.now() - hit.at < GATE_CACHE_MS) return hit.gates;
-    const { rows } = await this.db.query<GateRow>(
-      `SELECT gallery_id, kind, access_type, password_hash, password_salt, phone_whitelist FROM gallery_gates
-       WHERE gallery_id = $1 AND access_type <> 'free'`,
+    if (hit && Date.now() - hit.at < GATE_CACHE_MS) return hit.reqs;
+    const generation = this.generation;
+    const { rows } = await this.db.query<GateRequirement>(
+      `WITH RECURSIVE chain(id, parent, depth) AS (
+         SELECT id, parent, 0 FROM galleries WHERE id = $1
+         UNION ALL
+         SELECT g.id, g.parent, c.depth + 1 FROM chain c JOIN galleries g ON g.id = c.parent
+         WHERE c.parent <> 0 AND g.id <> $1 AND c.depth < ${MAX_DEPTH}
+       )
+       SELECT c.depth, gg.gallery_id, gg.kind, gg.access_type, gg.password_hash, gg.password_salt, gg.phone_whitelist
+       FROM chain c JOIN gallery_gates gg ON gg.gallery_id = c.id
+       WHERE gg.access_type <> 'free' AND (c.depth = 0 OR gg.kind = 'pgdata')
+       ORDER BY c.depth DESC, (gg.kind = 'pgdata') DESC`,
       [galleryId]
     );
-    const gates: Gates = {};
-    for (const r of rows) gates[r.kind] = r;
+    // A loop among ancestors would list a gate twice: keep its first (outermost) place.
+    const byKey = new Map<string, GateRequirement>();
+    for (const r of rows) {
+      const req = { ...r, depth: Number(r.depth), gallery_id: Number(r.gallery_id), phone_whitelist: r.phone_whitelist ?? [] };
+      if (!byKey.has(passKey(req.gallery_id, req.kind))) byKey.set(passKey(req.gallery_id, req.kind), req);
+    }
+    const reqs = [...byKey.values()];
+    if (generation !== this.generation) return reqs;
     if (this.cache.size > 10_000) this.cache.clear();
-    this.cache.set(galleryId, { at: Date.now(), gates });
+    this.cache.set(galleryId, { at: Date.now(), reqs });
+    return reqs;
+  }
+
+  /** The gallery's own non-free gates. */
+  async gatesOf(galleryId: number): Promise<Gates> {
+    const gates: Gates = {};
+    for (const r of await this.requirementsOf(galleryId)) if (r.depth === 0 && r.gallery_id === galleryId) gates[r.kind] = r;
     return gates;
   }
 
   /** Whether any gallery has a gate at all: lets ungated installs skip every check. */
   async anyGated(): Promise<boolean> {
     if (this.anyGate && Date.now() - this.anyGate.at < GATE_CACHE_MS) return this.anyGate.value;
+    const generation = this.generation;
     const { rows } = await this.db.query("SELECT 1 FROM gallery_gates WHERE access_type <> 'free' LIMIT 1");
-    this.anyGate = { at: Date.now(), value: rows.length > 0 };
-    return this.anyGate.value;
+    const value = rows.length > 0;
+    if (generation === this.generation) this.anyGate = { at: Date.now(), value };
+    return value;
   }
 
-  /** Kinds the user holds a live pass for, per gallery. */
-  async passesOf(userId: number | null, galleryIds: number[]): Promise<Map<number, Set<GateKind>>> {
-    const out = new Map<number, Set<GateKind>>();
-    if (userId === null || !galleryIds.length) return out;
-    const { rows } = await this.db.query<{ gallery_id: number; kind: GateKind }>(
-      'SELECT gallery_id, kind FROM gate_passes WHERE user_id = $1 AND gallery_id = ANY($2::int[]) AND expires_at > $3',
-      [userId, galleryIds, now()]
+  /** The user's live passes through these requirements: `galleryId:kind` → expiry (Unix seconds). */
+  async passesOf(userId: number | null, reqs: GateRequirement[]): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    if (userId === null || !reqs.length) return out;
+    const { rows } = await this.db.query<{ gallery_id: number; kind: GateKind; expires_at: number }>(
+      'SELECT gallery_id, kind, expires_at FROM gate_passes WHERE user_id = $1 AND gallery_id = ANY($2::int[]) AND expires_at > $3',
+      [userId, [...new Set(reqs.map((r) => r.gallery_id))], now()]
     );
-    for (const r of rows) {
-      if (!out.has(r.gallery_id)) out.set(r.gallery_id, new Set());
-      out.get(r.gallery_id)!.add(r.kind);
-    }
+    for (const r of rows) out.set(passKey(Number(r.gallery_id), r.kind), Number(r.expires_at));
     return out;
   }
 
-  /** The first gate (pgdata, then watermark) the user has not passed; null when none. `kinds` limits which count. */
+  /** The first gate the user has not passed (outermost first, pgdata before watermark); null when none. `kinds` limits which count. */
   async missingGate(userId: number | null, galleryId: number, kinds: readonly GateKind[] = GATE_KINDS): Promise<NoPermissionData | null> {
-    const gates = await this.gatesOf(galleryId);
-    const needed = kinds.filter((k) => gates[k]);
-    if (!needed.length) return null;
-    const passed = (await this.passesOf(userId, [galleryId])).get(galleryId) ?? new Set();
-    const kind = needed.find((k) => !passed.has(k));
-    return kind ? { gallery_id: galleryId, kind, access_type: gates[kind]!.access_type } : null;
+    const reqs = (await this.requirementsOf(galleryId)).filter((r) => kinds.includes(r.kind));
+    if (!reqs.length) return null;
+    const passes = await this.passesOf(userId, reqs);
+    const miss = reqs.find((r) => !passes.has(passKey(r.gallery_id, r.kind)));
+    return miss ? missingOf(miss) : null;
   }
 
-  /** Photos and everything made of them: both gates apply (a page gate covers its photos too). */
+  /** Photos and everything made of them: every gate applies (a page gate covers its photos and its sub-pages too). */
   async assertPass(userId: number | null, galleryId: number, status?: number): Promise<void> {
     const missing = await this.missingGate(userId, galleryId);
     if (missing) throw noPermission(missing, status);
@@ -193,35 +194,50 @@ export class GateService {
     return expires;
   }
 
-  /** The ispass answer for one gate. */
-  async status(userId: number | null, galleryId: number, kind: GateKind): Promise<IsPassResponse> {
-    const gate = (await this.gatesOf(galleryId))[kind];
-    if (!gate) return { gallery_id: galleryId, kind, access_type: 'free', ispass: true, expires_at: null, image_ticket: null };
-    let expires: number | null = null;
-    if (userId !== null) {
-      const { rows } = await this.db.query<{ expires_at: number }>(
-        'SELECT expires_at FROM gate_passes WHERE user_id = $1 AND gallery_id = $2 AND kind = $3 AND expires_at > $4',
-        [userId, galleryId, kind, now()]
-      );
-      expires = rows[0] ? Number(rows[0].expires_at) : null;
-    }
-    // The ticket opens image bytes, which need every gate: issue it only when none is missing.
-    const ticket = expires !== null && !(await this.missingGate(userId, galleryId)) ? this.imageTicket(galleryId) : null;
-    return { gallery_id: galleryId, kind, access_type: gate.access_type, ispass: expires !== null, expires_at: expires, image_ticket: ticket };
+  /**
+   * The gate of this kind the visitor is asked to pass on this gallery's permission
+   * page: the first one not passed yet (an ancestor's page gate before the gallery's
+   * own), else the innermost one; null when the gallery has none of this kind.
+   */
+  async gateToPass(userId: number | null, galleryId: number, kind: GateKind): Promise<GateRequirement | null> {
+    const reqs = (await this.requirementsOf(galleryId)).filter((r) => r.kind === kind);
+    if (!reqs.length) return null;
+    const passes = await this.passesOf(userId, reqs);
+    return reqs.find((r) => !passes.has(passKey(r.gallery_id, r.kind))) ?? reqs[reqs.length - 1];
   }
 
-  /** Password gate check (limits first, so a locked-out guesser learns nothing). Wrong: 200209. */
+  /** The ispass answer for one kind of gate of a gallery (its own, and for pgdata its ancestors'). */
+  async status(userId: number | null, galleryId: number, kind: GateKind): Promise<IsPassResponse> {
+    const all = await this.requirementsOf(galleryId);
+    // The ticket opens image bytes, which need every gate: issued for a gated gallery once none is missing
+    // (whichever kind is asked: a gallery gated by its page only still needs one for its <img> URLs).
+    const ticket = async () => (all.length && !(await this.missingGate(userId, galleryId)) ? this.imageTicket(galleryId) : null);
+    const reqs = all.filter((r) => r.kind === kind);
+    if (!reqs.length) return { gallery_id: galleryId, kind, access_type: 'free', ispass: true, expires_at: null, image_ticket: await ticket() };
+    const passes = await this.passesOf(userId, reqs);
+    const open = reqs.find((r) => !passes.has(passKey(r.gallery_id, r.kind)));
+    const expires = open ? null : Math.min(...reqs.map((r) => passes.get(passKey(r.gallery_id, r.kind))!));
+    const shown = open ?? reqs[reqs.length - 1];
+    return { gallery_id: galleryId, kind, access_type: shown.access_type, ispass: !open, expires_at: expires, image_ticket: open ? null : await ticket() };
+  }
+
+  /**
+   * Password gate check for the gate of `kind` this gallery's page asks for (an
+   * ancestor's page gate when that is the one still closed). Limits first, per gate,
+   * so a locked-out guesser learns nothing and sub-pages add no tries. Wrong: 200209.
+   */
   async checkPassword(userId: number, ip: string, galleryId: number, kind: GateKind, password: string): Promise<IsPassResponse> {
-    const gate = (await this.gatesOf(galleryId))[kind];
+    const gate = await this.gateToPass(userId, galleryId, kind);
     if (!gate || gate.access_type !== 'password') throw badRequest(`This gallery has no password gate for ${kind}`);
-    await this.limits.enforce(`gate:pw:ip:${ip}:${galleryId}`, PASSWORD_LIMIT_IP, 'Too many password attempts, please try again later');
-    await this.limits.enforce(`gate:pw:g:${galleryId}`, PASSWORD_LIMIT_GALLERY, 'Too many password attempts, please try again later');
+    const holder = gate.gallery_id;
+    await this.limits.enforce(`gate:pw:ip:${ip}:${holder}`, PASSWORD_LIMIT_IP, 'Too many password attempts, please try again later');
+    await this.limits.enforce(`gate:pw:g:${holder}`, PASSWORD_LIMIT_GALLERY, 'Too many password attempts, please try again later');
     const expected = Buffer.from(gate.password_hash ?? '', 'hex');
     const got = await scrypt(password, Buffer.from(gate.password_salt ?? '', 'hex'), 32);
     if (expected.length !== got.length || !crypto.timingSafeEqual(expected, got)) {
       throw new AppError(ErrorCode.WRONG_PASSWORD, 'Wrong password');
     }
-    await this.grant(userId, galleryId, kind);
+    await this.grant(userId, holder, kind);
     return this.status(userId, galleryId, kind);
   }
 
@@ -263,26 +279,10 @@ export class GateService {
     const holders = [...new Set(rows.filter((r) => !r.cover).map((r) => Number(r.gallery_id)))];
     const named = galleryId !== undefined && holders.includes(galleryId) ? [galleryId] : holders;
     const gated: number[] = [];
-    for (const id of named) if (Object.keys(await this.gatesOf(id)).length) gated.push(id);
+    for (const id of named) if ((await this.requirementsOf(id)).length) gated.push(id);
     if (gated.length < named.length || !gated.length) return false; // a free holder serves the same bytes
     if (galleryId !== undefined && gated.includes(galleryId) && this.verifyImageTicket(galleryId, ticket)) return true;
     for (const id of gated) if (!(await this.missingGate(userId, id))) return true;
     throw noPermission((await this.missingGate(userId, gated[0]))!, 403);
-  }
-
-  /** `GET /api/v2/permissibility?link=`: the gate page's facts and what to pass next. */
-  async permissibility(userId: number | null, linkId: string): Promise<PermissibilityResponse> {
-    const { rows } = await this.db.query<{ id: number; link_id: string; name: string; cover: string | null }>(
-      'SELECT id, link_id, name, cover FROM galleries WHERE link_id = $1',
-      [linkId]
-    );
-    if (!rows.length) throw notFound(`Gallery ${linkId} not found`);
-    const g = rows[0];
-    const gates = await this.gatesOf(g.id);
-    const passed = (await this.passesOf(userId, [g.id])).get(g.id) ?? new Set<GateKind>();
-    const view = (k: GateKind) => ({ access_type: gates[k]?.access_type ?? ('free' as AccessType), ispass: !gates[k] || passed.has(k) });
-    const next = GATE_KINDS.find((k) => gates[k] && !passed.has(k)) ?? null;
-    const state = next ? (gates[next]!.access_type as 'password' | 'phone') : Object.keys(gates).length ? 'passed' : 'free';
-    return { gallery_id: g.id, link_id: g.link_id, name: g.name, cover: g.cover, state, kind: next, gates: { pgdata: view('pgdata'), watermark: view('watermark') } };
   }
 }

@@ -3,11 +3,11 @@ import type { Db } from '../../db';
 import { AppError, badRequest } from '../../errors';
 import type { RateLimiter } from '../shared/rateLimit';
 import type { SmsProvider } from '../../providers/sms';
-import type { GateService } from './gates';
+import type { GateRequirement, GateService } from './gates';
 import { ErrorCode } from '../../../../types/envelope';
 import {
   SMS_CODE_LENGTH, SMS_CODE_MAX_TRIES, SMS_CODE_TTL_S, SMS_RESEND_S,
-  type CaptchaErrorKey, type GateKind, type SmsSendResponse, type SmsValidationResponse
+  type CaptchaErrorKey, type SmsSendResponse, type SmsValidationResponse
 } from '../../../../types/api/permission';
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -16,7 +16,7 @@ const DAY = 86400;
 export const SMS_LIMIT_PHONE = { limit: 1, windowS: SMS_RESEND_S };
 export const SMS_LIMIT_PHONE_DAY = { limit: 10, windowS: DAY };
 export const SMS_LIMIT_IP_DAY = { limit: 50, windowS: DAY };
-/** Code checks per IP; each code also dies after SMS_CODE_MAX_TRIES wrong tries. */
+/** Code checks per IP; each code also dies after SMS_CODE_MAX_TRIES tries (the right one counts too). */
 export const SMS_CHECK_LIMIT_IP = { limit: 30, windowS: 60 };
 
 const captchaError = (key: CaptchaErrorKey) => new AppError(ErrorCode.CAPTCHA_ERROR, 'Captcha error', { key });
@@ -46,18 +46,23 @@ export class SmsCodeService {
     return crypto.createHmac('sha256', this.key).update(`${phone}:${code}`).digest('hex');
   }
 
+  /** The phone gates a code for this gallery passes: its own, and its ancestors' page gates. */
+  private async phoneGates(galleryId: number): Promise<GateRequirement[]> {
+    return (await this.gates.requirementsOf(galleryId)).filter((r) => r.access_type === 'phone');
+  }
+
   /**
-   * Send a code for the phone gate of `galleryId`. A phone off the whitelist gets the
-   * same answer and a code row that was never sent, so nothing tells it apart.
+   * Send a code for the phone gates of `galleryId` (an ancestor's page gate included).
+   * A phone no gate lets through gets the same answer and a code row that was never
+   * sent, so nothing tells it apart.
    */
   async send(ip: string, phone: string, galleryId: number): Promise<SmsSendResponse> {
-    const gates = await this.gates.gatesOf(galleryId);
-    const phoneGates = Object.values(gates).filter((g) => g.access_type === 'phone');
+    const phoneGates = await this.phoneGates(galleryId);
     if (!phoneGates.length) throw badRequest('This gallery has no phone gate');
     await this.limits.enforce(`sms:phone:${phone}`, SMS_LIMIT_PHONE, 'Please wait before asking for another code');
     await this.limits.enforce(`sms:day:phone:${phone}`, SMS_LIMIT_PHONE_DAY, 'Too many codes for this phone today');
     await this.limits.enforce(`sms:day:ip:${ip}`, SMS_LIMIT_IP_DAY, 'Too many codes from this address today');
-    const allowed = phoneGates.some((g) => !g.phone_whitelist.length || g.phone_whitelist.includes(phone));
+    const allowed = phoneGates.some((g) => lets(g, phone));
     const code = String(crypto.randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
     await this.db.query(
       'INSERT INTO sms_codes (phone, gallery_id, code_hash, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)',
@@ -69,35 +74,54 @@ export class SmsCodeService {
 
   /**
    * Check the latest live code sent to `phone`; right: the code is used up and every
-   * phone gate of its gallery is passed for `userId`. `galleryId`, when given, must
-   * be the gallery the code was sent for.
+   * phone gate of its gallery that lets this phone through is passed for `userId`.
+   * `galleryId`, when given, must be the gallery the code was sent for.
+   *
+   * Every guess, right or wrong, takes one of the code's SMS_CODE_MAX_TRIES tries in
+   * the same statement that reads the code (a row update: concurrent guesses queue on
+   * the row and each sees the count the one before left), so however many guesses
+   * arrive at once, at most that many are ever compared.
    */
   async validate(userId: number, ip: string, phone: string, code: string, galleryId?: number): Promise<SmsValidationResponse> {
     await this.limits.enforce(`sms:check:ip:${ip}`, SMS_CHECK_LIMIT_IP, 'Too many code checks, please try again later');
     const { rows } = await this.db.query<CodeRow>(
-      'SELECT id, gallery_id, code_hash, tries FROM sms_codes WHERE phone = $1 AND NOT used AND expires_at > $2 ORDER BY id DESC LIMIT 1',
-      [phone, now()]
+      `UPDATE sms_codes SET tries = tries + 1
+       WHERE id = (SELECT id FROM sms_codes WHERE phone = $1 AND NOT used AND expires_at > $2 ORDER BY id DESC LIMIT 1)
+         AND NOT used AND tries < $3 AND ($4::int IS NULL OR gallery_id = $4)
+       RETURNING id, gallery_id, code_hash, tries`,
+      [phone, now(), SMS_CODE_MAX_TRIES, galleryId ?? null]
     );
     const row = rows[0];
-    if (!row || (galleryId !== undefined && row.gallery_id !== galleryId)) throw captchaError('PhoneCodeError');
-    const gates = await this.gates.gatesOf(row.gallery_id);
-    const phoneKinds = (Object.keys(gates) as GateKind[]).filter((k) => gates[k]!.access_type === 'phone');
-    const whitelisted = phoneKinds.some((k) => gates[k]!.phone_whitelist.length > 0);
-    const fail = () => captchaError(whitelisted ? 'PhoneCodeErrorWhite' : 'PhoneCodeError');
-    if (row.tries >= SMS_CODE_MAX_TRIES) throw fail();
+    if (!row) throw await this.deadCode(phone, galleryId);
+    const gates = await this.phoneGates(row.gallery_id);
+    const fail = () => captchaError(gates.some((g) => g.phone_whitelist.length > 0) ? 'PhoneCodeErrorWhite' : 'PhoneCodeError');
 
     const expected = Buffer.from(row.code_hash, 'hex');
     const got = Buffer.from(this.hash(phone, code), 'hex');
-    if (!crypto.timingSafeEqual(expected, got)) {
-      await this.db.query('UPDATE sms_codes SET tries = tries + 1 WHERE id = $1', [row.id]);
-      throw fail();
-    }
-    // Used once: of two concurrent right answers only one wins; a code spent on tries stays dead.
-    const spent = await this.db.query('UPDATE sms_codes SET used = true WHERE id = $1 AND NOT used AND tries < $2 RETURNING id', [row.id, SMS_CODE_MAX_TRIES]);
-    if (!spent.rows.length || !phoneKinds.length) throw fail();
-    for (const k of phoneKinds) await this.gates.grant(userId, row.gallery_id, k);
+    if (!crypto.timingSafeEqual(expected, got)) throw fail();
+    // Used once: of two concurrent right answers only one wins.
+    const spent = await this.db.query('UPDATE sms_codes SET used = true WHERE id = $1 AND NOT used RETURNING id', [row.id]);
+    const passed = gates.filter((g) => lets(g, phone));
+    if (!spent.rows.length || !passed.length) throw fail();
+    for (const g of passed) await this.gates.grant(userId, g.gallery_id, g.kind);
+    const kinds = [...new Set(passed.map((g) => g.kind))];
     const passes = [];
-    for (const k of phoneKinds) passes.push(await this.gates.status(userId, row.gallery_id, k));
+    for (const k of kinds) passes.push(await this.gates.status(userId, row.gallery_id, k));
     return { gallery_id: row.gallery_id, passes };
   }
+
+  /** No try left to take: no live code, one of another gallery (plain error), or one out of tries (its gallery's error). */
+  private async deadCode(phone: string, galleryId: number | undefined): Promise<AppError> {
+    const { rows } = await this.db.query<{ gallery_id: number }>(
+      'SELECT gallery_id FROM sms_codes WHERE phone = $1 AND NOT used AND expires_at > $2 ORDER BY id DESC LIMIT 1',
+      [phone, now()]
+    );
+    const g = rows[0];
+    if (!g || (galleryId !== undefined && g.gallery_id !== galleryId)) return captchaError('PhoneCodeError');
+    const whitelisted = (await this.phoneGates(g.gallery_id)).some((r) => r.phone_whitelist.length > 0);
+    return captchaError(whitelisted ? 'PhoneCodeErrorWhite' : 'PhoneCodeError');
+  }
 }
+
+/** Whether a phone gate lets this phone through (no whitelist: any phone). */
+const lets = (g: GateRequirement, phone: string) => !g.phone_whitelist.length || g.phone_whitelist.includes(phone);

@@ -90,15 +90,16 @@ export class LiveAccess {
   /**
    * A gate of this gallery changed, or passes to it were revoked: every process drops its
    * cached gates and re-checks each socket in the gallery's live room; sockets without the
-   * passes now needed leave the room (a `left` frame, reason 'gate'). GateService.setGate
-   * calls it; anything else that changes gates or passes must call it too.
+   * passes now needed leave the room (a `left` frame, reason 'gate'). a GateSettings change
+   * listener calls it (services/index.ts); anything else that changes gates or passes must call it too.
    */
   async gateChanged(galleryId: number): Promise<void> {
     await this.bus.publishInternal({ kind: 'live_recheck', gallery_id: galleryId });
   }
 
   /** The bus notice reached this process: forget its cached gates before the room is re-checked. */
-  forgetGates(galleryId: number): void {
-    this.gates.service.forget(galleryId);
+  forgetGates(_galleryId: number): void {
+    // A page gate reaches its sub-pages: forget them all.
+    this.gates.service.forget();
   }
 }

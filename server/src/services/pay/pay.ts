@@ -2,6 +2,7 @@ import type { Db } from '../../db';
 import { badRequest, notFound } from '../../errors';
 import { requireRealUser, requireUser, type Viewer } from '../../viewer';
 import type { RateLimiter } from '../shared/rateLimit';
+import type { GateAccess } from '../gates/gateAccess';
 import { splitIds } from '../../../../types/api/schema';
 import {
   DOWN_IMG_PAGE_SIZE,
@@ -52,11 +53,13 @@ export class PayService {
   constructor(
     private db: Db,
     private orders: OrderBook,
-    private limits: RateLimiter
+    private limits: RateLimiter,
+    private gates: GateAccess
   ) {}
 
-  /** predownimg (any good of the gallery) and pay-to-image (`remove_watermark` goods only). */
+  /** predownimg (any good of the gallery) and pay-to-image (`remove_watermark` goods only); a gated gallery's photos need its passes (200202). */
   async orderPhotos(viewer: Viewer, b: PreDownImgRequest, kind?: PayGoodsKind): Promise<PayOrder> {
+    await this.gates.assertPass(viewer, b.gallery_id);
     const user = requireRealUser(viewer, LOGIN_TO_PAY);
     await this.limits.enforce(`pay:order:${user.id}`, PAY_LIMIT, PAY_LIMIT_MSG);
     const ids = typeof b.imgids === 'string' ? splitIds(b.imgids) : b.imgids;
@@ -64,8 +67,9 @@ export class PayService {
     return this.orders.createPhotoOrder(user.id, b.gallery_id, b.goods_id, ids, kind);
   }
 
-  /** getdownimglist: the visitor's paid photos of a gallery (none for a visitor without a session). */
+  /** getdownimglist: the visitor's paid photos of a gallery (none for a visitor without a session); 200202 without its passes. */
   async downImgList(viewer: Viewer, galleryId: number, page: number): Promise<DownImgList> {
+    await this.gates.assertPass(viewer, galleryId);
     const isPayDown = await this.orders.galleryPayDown(galleryId);
     const list = await paidImages(this.db, viewer.userId, galleryId, page, DOWN_IMG_PAGE_SIZE);
     return { ...list, is_pay_down: isPayDown };

@@ -19,16 +19,22 @@ export class LikeService {
     private publicUrl: string
   ) {}
 
-  /** The heart: real users only (guests get the authorisation prompt); the gallery's lists reload their counts. */
+  /**
+   * The heart: a gated gallery's photos only with its passes (200202, like its list,
+   * before anything else is looked at); then real users only (guests get the
+   * authorisation prompt). The gallery's lists reload their counts.
+   */
   async loveFor(v: Viewer, b: LoveRequest): Promise<LoveResult> {
+    await this.gates.assertPass(v, b.galleryid);
     const user = requireRealUser(v, 'Log in to keep favourite photos');
     const result = await this.love(user.id, b.id, b.galleryid, b.path, b.love === undefined ? undefined : b.love === 1);
     this.photos.invalidate(b.galleryid);
     return result;
   }
 
-  /** This visitor's likes in a gallery (none for a visitor without a session). */
-  lovedFor(v: Viewer, galleryId: number, ids: number[] | null): Promise<LovedMap> {
+  /** This visitor's likes in a gallery (none for a visitor without a session); 200202 without the gallery's passes. */
+  async lovedFor(v: Viewer, galleryId: number, ids: number[] | null): Promise<LovedMap> {
+    await this.gates.assertPass(v, galleryId);
     return this.loved(v.userId, galleryId, ids);
   }
 
@@ -55,7 +61,7 @@ export class LikeService {
    */
   async love(userId: number, photoId: number, galleryId: number, path: string, want?: boolean): Promise<LoveResult> {
     return this.db.tx(async (q) => {
-      const photo = await q.query<{ love: number }>('SELECT love FROM photos WHERE id = $1 AND gallery_id = $2 FOR UPDATE', [photoId, galleryId]);
+      const photo = await q.query<{ love: number }>('SELECT love FROM photos WHERE id = $1 AND gallery_id = $2 AND NOT hidden FOR UPDATE', [photoId, galleryId]);
       if (!photo.rows.length) throw notFound('Photo not found in this gallery');
       const has = await q.query('SELECT 1 FROM photo_likes WHERE user_id = $1 AND photo_id = $2', [userId, photoId]);
       const liked = has.rows.length > 0;
