@@ -159,7 +159,10 @@ export function validationMessage(errors: AjvError[], part: string): string {
   if (e.keyword === 'required') return `${String(e.params.missingProperty)} is required`;
   const field = fieldOf(e);
   if (e.keyword === 'additionalProperties') return `${field}: unknown field ${String(e.params.additionalProperty)}`;
-  if (part === 'querystring' && e.keyword === 'type' && Array.isArray(e.data) && e.parentSchema && !('items' in e.parentSchema)) return `${field} must be given once`;
+  // A list where one value is declared: a query parameter sent twice, or a JSON list.
+  if (e.keyword === 'type' && Array.isArray(e.data) && e.parentSchema && !('items' in e.parentSchema)) {
+    return part === 'querystring' ? `${field} must be given once` : `${field} must be a single value, not a list`;
+  }
   const text = e.parentSchema?.errorMessage ?? e.message ?? 'is invalid';
   return `${field} ${text}`;
 }
