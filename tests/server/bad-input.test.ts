@@ -119,7 +119,7 @@ describe.each(BACKENDS)('bad client input on %s', (backend) => {
       [{ name: 'Stage', tags: 'ok,b\u0000d' }, 'tags'],
       [{ name: 'Stage', tags: 'x\u0085' }, 'tags']
     ];
-    for (const [body, field] of cases) expect({ body, ...answer(await create(body)) }).toEqual({ body, ...envelope(400, `${field} must not contain control characters`) });
+    for (const [body, field] of cases) expect({ input: body, ...answer(await create(body)) }).toEqual({ input: body, ...envelope(400, `${field} must not contain control characters`) });
     expect(await count('galleries')).toBe(before);
     const ok = await create({ name: 'Stage', desc: 'Line one\r\nLine two\twith a tab' });
     expect(ok.statusCode).toBe(200);
@@ -139,7 +139,7 @@ describe.each(BACKENDS)('bad client input on %s', (backend) => {
       [{ keywords: 'a,\u0001b' }, 'keywords'],
       [{ hash: `${key}\u0000` }, 'hash']
     ];
-    for (const [body, field] of cases) expect({ body, ...answer(await register({ hash: key, ...body })) }).toEqual({ body, ...envelope(400, `${field} must not contain control characters`) });
+    for (const [body, field] of cases) expect({ input: body, ...answer(await register({ hash: key, ...body })) }).toEqual({ input: body, ...envelope(400, `${field} must not contain control characters`) });
     expect([await count('images'), await count('photos')]).toEqual([images, photos]);
     // The upload is still there, and registers once the input is clean.
     expect((await register({ hash: key, origin: 'IMG_2.JPG', tags: ['a'] })).statusCode).toBe(200);
