@@ -15,6 +15,18 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * An error the request's own bytes caused (a body parser's: a truncated or malformed
+ * multipart form) as the client's error `refuse()`. AppErrors and errors that already
+ * carry a 4xx status (a parser's limits) pass as they are.
+ */
+export function asInputError(err: unknown, refuse: () => AppError): unknown {
+  if (err instanceof AppError) return err;
+  const status = (err as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return err;
+  return refuse();
+}
+
 export const badRequest = (msg: string) => new AppError(ErrorCode.BAD_REQUEST, msg);
 export const notFound = (msg: string) => new AppError(ErrorCode.NOT_FOUND, msg);
 export const forbidden = (msg: string) => new AppError(ErrorCode.FORBIDDEN, msg);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } fro
 import type { WebsocketHandler } from '@fastify/websocket';
 import { STATUS_CODES } from 'node:http';
 import { ErrorCode, type Envelope } from '../../types/envelope';
+import { CONTROL_CHARS, CONTROL_CHAR_RE, LINE_CONTROL_CHARS, LINE_CONTROL_CHAR_RE } from '../../types/api/schema';
 import { envelopeOf, hasRequestSchema, type ApiCall, type CallBody, type CallData, type CallParams, type CallQuery } from '../../types/api/contract';
 import type { default as Ajv, Plugin } from 'ajv';
 import { AppError, badRequest } from './errors';
@@ -131,7 +132,11 @@ interface AjvError {
   instancePath: string;
   message?: string;
   params: Record<string, unknown>;
+  /** The keyword's value (ajv's `verbose`): a pattern's source. */
+  schema?: unknown;
   parentSchema?: { errorMessage?: string };
+  /** The value that failed (ajv's `verbose`). */
+  data?: unknown;
 }
 
 const PART_NAMES: Record<string, string> = { querystring: 'query', params: 'path', body: 'body', headers: 'headers' };
@@ -142,14 +147,32 @@ const PART_NAMES: Record<string, string> = { querystring: 'query', params: 'path
  * error is the one that decided (for unions it sums up the branches).
  */
 export function validationMessage(errors: AjvError[], part: string): string {
+  const fieldOf = (err: AjvError) => {
+    const segments = err.instancePath.split('/').filter((p) => p && !/^\d+$/.test(p));
+    return segments.length ? segments.join('.') : (PART_NAMES[part] ?? part);
+  };
+  // A control character decides, also inside a union (a tag list or a tag string).
+  const control = errors.find((err) => err.keyword === 'pattern' && refusesControl(err));
+  if (control) return `${fieldOf(control)} must not contain control characters`;
   const e = errors[errors.length - 1];
   if (!e) return `Invalid ${PART_NAMES[part] ?? part}`;
   if (e.keyword === 'required') return `${String(e.params.missingProperty)} is required`;
-  const segments = e.instancePath.split('/').filter((p) => p && !/^\d+$/.test(p));
-  const field = segments.length ? segments.join('.') : (PART_NAMES[part] ?? part);
+  const field = fieldOf(e);
   if (e.keyword === 'additionalProperties') return `${field}: unknown field ${String(e.params.additionalProperty)}`;
+  // A list where one value is declared: a query parameter sent twice, or a JSON list.
+  if (e.keyword === 'type' && Array.isArray(e.data) && e.parentSchema && !('items' in e.parentSchema)) {
+    return part === 'querystring' ? `${field} must be given once` : `${field} must be a single value, not a list`;
+  }
   const text = e.parentSchema?.errorMessage ?? e.message ?? 'is invalid';
   return `${field} ${text}`;
+}
+
+/** A text schema's pattern (types/api/schema.ts Text, Line, Required) refused the value for a control character in it. */
+function refusesControl(e: AjvError): boolean {
+  if (typeof e.schema !== 'string' || typeof e.data !== 'string') return false;
+  const line = e.schema.includes(`[^${LINE_CONTROL_CHARS}]`);
+  if (!line && !e.schema.includes(`[^${CONTROL_CHARS}]`)) return false;
+  return (line ? LINE_CONTROL_CHAR_RE : CONTROL_CHAR_RE).test(e.data);
 }
 
 /** Fastify options that make schema checks answer readable messages (with `errorMessage` texts from the schemas). */

@@ -1,7 +1,7 @@
 import * as T from 'typebox';
 import { defineCall } from './contract';
 import { UserInfoSchema, type UserInfo } from './session';
-import { MultipartHeaders, Text } from './schema';
+import { Line, MultipartHeaders } from './schema';
 
 /**
  * Login contracts (issue 5 item 1). The session token from `GET /session.js`
@@ -160,7 +160,7 @@ export const avatarCalls = {
   /** multipart/form-data with the image in field `file` (real users only). */
   upload: defineCall('POST', AVATAR_UPLOAD_PATH, { headers: MultipartHeaders(), response: AvatarUploadResultSchema }),
   /** A stored avatar by content hash (public, immutable). */
-  file: defineCall('GET', '/avatars/:file', { params: T.Object({ file: T.String({ maxLength: 80 }) }) }, 'image/jpeg')
+  file: defineCall('GET', '/avatars/:file', { params: T.Object({ file: Line(80) }) }, 'image/jpeg')
 };
 
 /** Longest login code (mini-program, OAuth, sandbox) and OAuth state accepted. */
@@ -171,19 +171,20 @@ const enumOf = <V extends string>(values: readonly V[], errorMessage: string) =>
 
 /** What the sandbox page and its approve step carry through: the flow's state and our callback. */
 const sandboxFlow = {
-  state: T.Optional(T.String({ maxLength: 100, errorMessage: 'must be at most 100 characters' })),
-  redirect_uri: T.Optional(T.String({ maxLength: REDIRECT_MAX, errorMessage: `must be at most ${REDIRECT_MAX} characters` }))
+  state: T.Optional(Line(100)),
+  redirect_uri: T.Optional(Line(REDIRECT_MAX))
 };
 
 export const authCalls = {
   /** Mini-program login (Authorization: the session token; the code is single-use, never retried). */
   mpLogin: defineCall('POST', '/api/v2/auth/mp/login', {
-    body: T.Object({ code: T.String({ minLength: 1, maxLength: LOGIN_CODE_MAX, errorMessage: `must be a login code of at most ${LOGIN_CODE_MAX} characters` }) }),
+    body: T.Object({ code: Line(LOGIN_CODE_MAX, { minLength: 1, errorMessage: `must be a login code of at most ${LOGIN_CODE_MAX} characters` }) }),
     response: AuthLoginResultSchema
   }),
   oauthStart: defineCall('GET', '/api/v2/auth/oauth/start', {
     query: T.Object({
       provider: enumOf<OAuthProviderId>(['wechat', 'qr', 'sandbox'], 'must be wechat, qr or sandbox'),
+      // Control characters and other origins are refused by the service, with this same message.
       redirect: T.Optional(T.String({ maxLength: REDIRECT_MAX, errorMessage: 'must be a path on this site' })),
       lang: T.Optional(enumOf<QrLang | ''>(['cn', 'en', ''], 'must be cn or en'))
     }),
@@ -194,7 +195,7 @@ export const authCalls = {
    * for browsers, the envelope otherwise). Code and state are checked by the service, so that a
    * browser gets the page for every refusal.
    */
-  callback: defineCall('GET', AUTH_CALLBACK_PATH, { query: T.Object({ code: T.Optional(Text(4000)), state: T.Optional(Text(4000)) }) }, 'redirect or text/html'),
+  callback: defineCall('GET', AUTH_CALLBACK_PATH, { query: T.Object({ code: T.Optional(Line(4000)), state: T.Optional(Line(4000)) }) }, 'redirect or text/html'),
   /**
    * The fill-in nickname and avatar of a logged-in user. The fields are checked by the service:
    * a nickname is trimmed before its length counts, and a number is refused rather than coerced.
@@ -210,8 +211,8 @@ export const authCalls = {
     {
       query: T.Object({
         ...sandboxFlow,
-        scope: T.Optional(Text(64)),
-        lang: T.Optional(Text(8))
+        scope: T.Optional(Line(64)),
+        lang: T.Optional(Line(8))
       })
     },
     'text/html'
@@ -223,7 +224,7 @@ export const authCalls = {
     {
       query: T.Object({
         ...sandboxFlow,
-        nickname: T.Optional(Text(200))
+        nickname: T.Optional(Line(200))
       })
     },
     'redirect'

@@ -3,7 +3,7 @@
  */
 import * as T from 'typebox';
 import { defineCall } from './contract';
-import { Count, Id, MAX_ID } from './schema';
+import { Count, Id, Line, MAX_ID } from './schema';
 import { IMAGE_STYLES, type ImageStyleName } from '../image-style';
 
 /** Spec part 2 §5: at most 50 photos per download (alert MAX_DOWNLOAD_NUM {num}). */
@@ -71,10 +71,10 @@ export const imageCalls = {
       params: T.Object({ spec: T.String({ maxLength: 200 }) }),
       query: T.Object({
         g: T.Optional(Count(MAX_ID)),
-        u: T.Optional(T.String({ maxLength: 40 })),
-        e: T.Optional(T.String({ maxLength: 40 })),
-        s: T.Optional(T.String({ maxLength: 200 })),
-        p: T.Optional(T.String({ maxLength: 400 }))
+        u: T.Optional(Line(40)),
+        e: T.Optional(Line(40)),
+        s: T.Optional(Line(200)),
+        p: T.Optional(Line(400))
       })
     },
     'image bytes'

@@ -1,6 +1,6 @@
 import * as T from 'typebox';
 import { defineCall } from './contract';
-import { Id, IdCsv, Text } from './schema';
+import { Id, IdCsv, Line, Required } from './schema';
 
 /** At most this many ids in one loved-ids query. */
 export const MAX_LOVED_IDS = 200;
@@ -11,7 +11,7 @@ export const LoveRequestSchema = T.Object({
   id: Id(),
   galleryid: Id(),
   /** The image path the visitor saw (`/img/{hash}!{style}`). */
-  path: T.String({ minLength: 1, maxLength: 500, pattern: '\\S', errorMessage: 'must be non-empty text of at most 500 characters' }),
+  path: Required(500),
   /** Optional wanted state (1 like, 0 unlike) that makes a retried request idempotent; without it the like toggles. */
   love: T.Optional(T.Union([T.Literal(0), T.Literal(1)], { errorMessage: 'must be 0 or 1' }))
 });
@@ -40,5 +40,5 @@ export const likeCalls = {
     response: T.Unsafe<LovedMap>({ type: 'object', additionalProperties: { type: 'boolean' } })
   }),
   /** Byte size of the original behind an image URL. */
-  size: defineCall('GET', '/api/v2/images/size', { query: T.Object({ url: Text(2000, { minLength: 1 }) }), response: ImageSizeResultSchema })
+  size: defineCall('GET', '/api/v2/images/size', { query: T.Object({ url: Line(2000, { minLength: 1 }) }), response: ImageSizeResultSchema })
 };

@@ -1,6 +1,6 @@
 import * as T from 'typebox';
 import { defineCall } from './contract';
-import { Id } from './schema';
+import { Id, Line } from './schema';
 import { LIVE_PATH } from '../live';
 
 /** Longest session token accepted in the live channel's query. */
@@ -20,7 +20,7 @@ export const liveCalls = {
   connect: defineCall(
     'GET',
     LIVE_PATH,
-    { query: T.Object({ token: T.Optional(T.String({ maxLength: TOKEN_MAX, errorMessage: `must be at most ${TOKEN_MAX} characters` })), gallery: Id() }) },
+    { query: T.Object({ token: T.Optional(Line(TOKEN_MAX)), gallery: Id() }) },
     'WebSocket'
   )
 };

@@ -5,7 +5,7 @@
  */
 import * as T from 'typebox';
 import { defineCall } from './contract';
-import { Id, IdCsv, IdList, NullableInteger, PageNo, Text } from './schema';
+import { Id, IdCsv, IdList, NullableInteger, Line, PageNo } from './schema';
 
 /** Every pay call's path. The spec gives getdownimglist, predownimg and payedimages; the rest are ours. */
 export const PAY_PATHS = {
@@ -97,7 +97,7 @@ export const PayOrderSchema = T.Object({
 export type PayOrder = T.Static<typeof PayOrderSchema>;
 
 /** Spec part 1 §7 / part 2: the gallery's link id sent along with pay calls (not used for pricing). */
-const LinkRef = () => T.Optional(Text(64));
+const LinkRef = () => T.Optional(Line(64));
 const Channel = () => oneOf<PayChannel>(PAY_CHANNELS, { errorMessage: `must be one of ${PAY_CHANNELS.join(', ')}` });
 
 /** At most this many photo ids in one order. */

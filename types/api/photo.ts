@@ -1,6 +1,6 @@
 import * as T from 'typebox';
 import { defineCall, type CallQuery } from './contract';
-import { Count, MAX_ID, Text } from './schema';
+import { Count, ID_DIGITS, Line, MAX_ID } from './schema';
 
 /** A photo (spec part 1 §3, part 3 §3). Times are Unix seconds. */
 export const PhotoSchema = T.Object({
@@ -61,8 +61,8 @@ export const photoCalls = {
       sorttype: T.Optional(T.String({ pattern: SORT_PATTERN, errorMessage: 'must be one of shoottime, createtime, love, id (optionally prefixed with -)' })),
       order: T.Optional(T.Union([T.Literal('asc'), T.Literal('desc')], { errorMessage: 'must be asc or desc' })),
       offset: T.Optional(Count(10_000_000)),
-      tags: T.Optional(Text(500)),
-      after: T.Optional(T.String({ pattern: '^-?\\d{1,15}_\\d{1,10}$', errorMessage: 'must be {sort value}_{photo id}' })),
+      tags: T.Optional(Line(500)),
+      after: T.Optional(T.String({ pattern: `^-?\\d{1,15}_${ID_DIGITS}$`, errorMessage: 'must be {sort value}_{photo id}' })),
       time: T.Optional(Count()),
       page_size: T.Optional(T.Integer({ minimum: 0, maximum: MAX_PAGE_SIZE, errorMessage: `must be an integer from 0 to ${MAX_PAGE_SIZE}` }))
     }),

@@ -8,6 +8,9 @@ import * as T from 'typebox';
 /** Largest id a PostgreSQL integer column holds. */
 export const MAX_ID = 2_147_483_647;
 
+/** Latest time a client may name, in Unix seconds (the last second of year 9999): keeps times inside a bigint column and a Date. */
+export const MAX_UNIX_TIME = 253_402_300_799;
+
 /** A database id: a positive integer (digit strings are coerced in queries and bodies). */
 export const Id = (o: T.TNumberOptions = {}) => T.Integer({ minimum: 1, maximum: MAX_ID, errorMessage: 'must be a positive integer', ...o });
 
@@ -18,12 +21,35 @@ export const Count = (max = Number.MAX_SAFE_INTEGER, o: T.TNumberOptions = {}) =
 /** A page number from 1. */
 export const PageNo = (max = 100_000) => T.Integer({ minimum: 1, maximum: max, default: 1, errorMessage: `must be an integer from 1 to ${max}` });
 
-/** Text of at most `max` characters. */
-export const Text = (max: number, o: T.TStringOptions = {}) => T.String({ maxLength: max, errorMessage: `must be text of at most ${max} characters`, ...o });
+/**
+ * Control characters no text field takes: C0 except tab, line feed and carriage return,
+ * DEL, and C1 (PostgreSQL cannot store U+0000 at all; the others only garble logs and
+ * screens). One-line fields refuse tab, line feed and carriage return as well. A field
+ * refused for them answers `<field> must not contain control characters` (server/src/http.ts).
+ */
+export const CONTROL_CHARS = '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F';
+export const LINE_CONTROL_CHARS = '\\u0000-\\u001F\\u007F-\\u009F';
+/** The same as RegExps (for text no schema checks: open JSON, form fields). */
+export const CONTROL_CHAR_RE = new RegExp(`[${CONTROL_CHARS}]`);
+export const LINE_CONTROL_CHAR_RE = new RegExp(`[${LINE_CONTROL_CHARS}]`);
 
-/** Text that must not be empty (after the client trimmed it). */
+/** Free text of at most `max` characters (descriptions: line breaks and tabs allowed, other control characters not). */
+export const Text = (max: number, o: T.TStringOptions = {}) =>
+  T.String({ maxLength: max, pattern: `^[^${CONTROL_CHARS}]*$`, errorMessage: `must be text of at most ${max} characters`, ...o });
+
+/** One line of text of at most `max` characters (names, tags, file names, paths, codes): no control characters at all. */
+export const Line = (max: number, o: T.TStringOptions = {}) =>
+  T.String({ maxLength: max, pattern: `^[^${LINE_CONTROL_CHARS}]*$`, errorMessage: `must be text of at most ${max} characters`, ...o });
+
+/** One line that must hold a visible character (after the client trimmed it), at most `max` characters. */
 export const Required = (max: number, o: T.TStringOptions = {}) =>
-  T.String({ minLength: 1, maxLength: max, errorMessage: `must be non-empty text of at most ${max} characters`, ...o });
+  T.String({
+    minLength: 1,
+    maxLength: max,
+    pattern: `^[^${LINE_CONTROL_CHARS}]*[^\\s${LINE_CONTROL_CHARS}][^${LINE_CONTROL_CHARS}]*$`,
+    errorMessage: `must be non-empty text of at most ${max} characters`,
+    ...o
+  });
 
 /** A gallery link id (spec: 6 to 9 letters or digits). */
 export const LINK_ID_PATTERN = '^[A-Za-z0-9]{6,9}$';
@@ -32,8 +58,8 @@ export const LinkId = () => T.String({ pattern: LINK_ID_PATTERN, errorMessage: '
 /** A 0/1 flag, as numbers or '0'/'1' in queries. */
 export const Flag = () => T.Union([T.Literal(0), T.Literal(1)], { errorMessage: 'must be 0 or 1' });
 
-/** A positive integer up to MAX_ID, written in digits. */
-const ID_DIGITS =
+/** A positive integer up to MAX_ID, written in digits (a regular expression's source). */
+export const ID_DIGITS =
   '(?:[1-9]\\d{0,8}|1\\d{9}|20\\d{8}|21[0-3]\\d{7}|214[0-6]\\d{6}|2147[0-3]\\d{5}|21474[0-7]\\d{4}|214748[0-2]\\d{3}|2147483[0-5]\\d{2}|21474836[0-3]\\d|214748364[0-7])';
 
 /** `1,2,3`: 1 to `max` ids in a query string (split with splitIds). */

@@ -2,7 +2,7 @@ import * as T from 'typebox';
 import { GallerySchema } from './gallery';
 import { PhotoSchema } from './photo';
 import { defineCall } from './contract';
-import { Count, Empty, Flag, Id, LINK_ID_PATTERN, MAX_ID, MultipartHeaders, NullableInteger, Text } from './schema';
+import { Count, Empty, Flag, Id, Line, LINK_ID_PATTERN, MAX_ID, MAX_UNIX_TIME, MultipartHeaders, NullableInteger, Required, Text } from './schema';
 
 /** GET /api/v2/common/imagesign answer: an OSS PostObject (V1) upload policy. */
 export const ImageSignSchema = T.Object({
@@ -49,7 +49,7 @@ export interface PhotoActionResult {
 }
 
 /** Tags: a list, or one string of comma-separated tags. */
-const TagInput = () => T.Union([T.String({ maxLength: 2000 }), T.Array(T.String({ maxLength: 200 }), { maxItems: 100 })], { errorMessage: 'must be a string or a list of strings' });
+const TagInput = () => T.Union([Line(2000), T.Array(Line(200), { maxItems: 100 })], { errorMessage: 'must be a string or a list of strings' });
 /** Largest number of photo ids in one organiser action. */
 export const MAX_ACTION_IDS = 1000;
 
@@ -65,9 +65,9 @@ export const uploadCalls = {
   register: defineCall('POST', '/api/v2/images/upload', {
     body: T.Object({
       gallery_id: Id(),
-      hash: T.String({ minLength: 1, maxLength: 400, errorMessage: 'must be an object key of at most 400 characters' }),
-      link_id: T.Optional(Text(20)),
-      origin: T.Optional(Text(255)),
+      hash: Line(400, { minLength: 1, errorMessage: 'must be an object key of at most 400 characters' }),
+      link_id: T.Optional(Line(20)),
+      origin: T.Optional(Line(255)),
       tags: T.Optional(TagInput()),
       keywords: T.Optional(TagInput())
     }),
@@ -78,11 +78,11 @@ export const uploadCalls = {
 export const organizerCalls = {
   createGallery: defineCall('POST', '/api/v2/organizer/galleries', {
     body: T.Object({
-      name: T.String({ minLength: 1, maxLength: 100, pattern: '\\S', errorMessage: 'must be non-empty text of at most 100 characters' }),
+      name: Required(100),
       link_id: T.Optional(T.String({ pattern: LINK_ID_PATTERN, errorMessage: 'must be 6 to 9 letters or digits' })),
       desc: T.Optional(Text(2000)),
-      start_time: T.Optional(NullableInteger({ minimum: 0, errorMessage: 'must be a non-negative integer' })),
-      end_time: T.Optional(NullableInteger({ minimum: 0, errorMessage: 'must be a non-negative integer' })),
+      start_time: T.Optional(NullableInteger({ minimum: 0, maximum: MAX_UNIX_TIME, errorMessage: 'must be a Unix time in seconds' })),
+      end_time: T.Optional(NullableInteger({ minimum: 0, maximum: MAX_UNIX_TIME, errorMessage: 'must be a Unix time in seconds' })),
       parent: T.Optional(Count(MAX_ID)),
       tags: T.Optional(TagInput()),
       watermark: T.Optional(T.Unsafe<Record<string, unknown> | null>({ type: ['object', 'null'], errorMessage: 'must be an object' }))
@@ -92,7 +92,7 @@ export const organizerCalls = {
   listGalleries: defineCall('GET', '/api/v2/organizer/galleries', { query: Empty(), response: T.Array(OrganizerGallerySchema) }),
   /** Hide, show, delete, check or uncheck photos of a gallery; answers the ids whose state changed. */
   photoAction: defineCall('POST', '/api/v2/organizer/galleries/:id/photos/:action', {
-    params: T.Object({ id: Count(MAX_ID), action: T.String({ maxLength: 20 }) }),
+    params: T.Object({ id: Count(MAX_ID), action: Line(20) }),
     body: T.Object({ ids: T.Array(Count(MAX_ID), { minItems: 1, maxItems: MAX_ACTION_IDS, errorMessage: `must be a non-empty list of at most ${MAX_ACTION_IDS} photo ids` }) }),
     response: T.Object({ ids: T.Array(T.Integer()) })
   })

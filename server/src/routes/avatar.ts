@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { badRequest, notFound } from '../errors';
+import { asInputError, badRequest, notFound } from '../errors';
 import { route } from '../http';
 import type { Services } from '../services';
-import { readLimited } from '../services/auth/avatar';
+import { malformedForm, readLimited } from '../services/auth/avatar';
 import { AVATAR_UPLOAD_MAX_BYTES, avatarCalls } from '../../../types/api/auth';
 
 /** Avatars are stored by content hash: a URL never changes its bytes. */
@@ -20,7 +20,9 @@ export default async function avatarRoutes(app: FastifyInstance, s: Services) {
     route(scope, avatarCalls.upload, ({ viewer, req }) =>
       s.avatars.upload(viewer, async () => {
         if (!req.isMultipart()) throw badRequest('Expected a multipart/form-data body with the avatar in field "file"');
-        const part = await req.file();
+        const part = await req.file().catch((e: unknown) => {
+          throw asInputError(e, malformedForm);
+        });
         if (!part || part.fieldname !== 'file') {
           if (part) await readLimited(part.file, Infinity);
           throw badRequest('field "file" is required');

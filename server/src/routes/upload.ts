@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { badRequest } from '../errors';
+import { asInputError, badRequest } from '../errors';
+import { malformedPost } from '../storage/policy';
 import { route } from '../http';
 import { uploadCalls } from '../../../types/api/upload';
 import type { Services } from '../services';
@@ -47,7 +48,10 @@ export default async function uploadRoutes(app: FastifyInstance, s: Services) {
     });
     route(oss, uploadCalls.ossUpload, async ({ req, reply }) => {
       if (!req.isMultipart()) throw badRequest('Expected a multipart/form-data body');
-      const part = await req.file();
+      // No boundary, or a body that ends before its first file: OSS's MalformedPOSTRequest.
+      const part = await req.file().catch((e: unknown) => {
+        throw asInputError(e, malformedPost);
+      });
       // Fields after the file are not read (OSS ignores them too). A `callback`
       // field is accepted and ignored: there is no callback server here.
       const fields = part ? fieldsBeforeFile(part.fields as Record<string, unknown>, part) : {};

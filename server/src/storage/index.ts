@@ -33,11 +33,27 @@ export function checkFolder(prefix: string): void {
   checkKey(prefix.slice(0, -1));
 }
 
-const KEY_RE = /^[A-Za-z0-9][A-Za-z0-9._\-/]{0,300}$/;
+/** Letters, digits, `.`, `_`, `-` and `/`; never ending in `/` (a folder, not an object). */
+const KEY_RE = /^[A-Za-z0-9](?:[A-Za-z0-9._\-/]{0,299}[A-Za-z0-9._\-])?$/;
 
 export function checkKey(key: string): void {
   if (!KEY_RE.test(key) || key.includes('..') || key.includes('//')) throw new Error(`Invalid object key: ${key}`);
 }
+
+/**
+ * A key the local store cannot hold because it clashes with another as file and folder:
+ * `K` exists and `K/x` is written, or `K/x` exists and `K` is written. (A bucket has no
+ * folders, so S3Store never throws it.)
+ */
+export class ObjectKeyConflict extends Error {
+  constructor(public readonly key: string) {
+    super(`Object key ${key} clashes with a stored object's folder`);
+  }
+}
+
+/** Errors of reading a key that names a folder, or that runs through a file: no such object. */
+const NOT_AN_OBJECT = new Set(['ENOENT', 'EISDIR', 'ENOTDIR']);
+const codeOf = (e: unknown) => (e as NodeJS.ErrnoException).code ?? '';
 
 export class LocalStore implements ObjectStore {
   constructor(private root: string) {
@@ -51,51 +67,76 @@ export class LocalStore implements ObjectStore {
 
   /** Written to a temporary file and renamed, so a reader never sees half an object. */
   async put(key: string, body: Buffer): Promise<void> {
-    const file = this.localPath(key);
-    await fsp.mkdir(path.dirname(file), { recursive: true });
+    const file = await this.prepare(key);
     const tmp = `${file}.${crypto.randomBytes(6).toString('hex')}.tmp`;
     await fsp.writeFile(tmp, body);
-    await fsp.rename(tmp, file);
+    await this.place(key, tmp, file);
   }
 
   /** A rename when the file is on the same filesystem, else a copy to a temporary name and a rename. */
   async putFile(key: string, src: string): Promise<void> {
-    const file = this.localPath(key);
-    await fsp.mkdir(path.dirname(file), { recursive: true });
+    const file = await this.prepare(key);
     try {
-      await fsp.rename(src, file);
+      await this.place(key, src, file);
       return;
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
+      if (codeOf(e) !== 'EXDEV') throw e;
     }
     const tmp = `${file}.${crypto.randomBytes(6).toString('hex')}.tmp`;
     await fsp.copyFile(src, tmp);
-    await fsp.rename(tmp, file);
+    await this.place(key, tmp, file);
     await fsp.rm(src, { force: true });
   }
 
-  /** Objects are files: unlink (fs.rm's option checks cost more than the delete). */
-  async delete(key: string): Promise<void> {
+  /** The key's file path, its folders made; ObjectKeyConflict when one of them is an object. */
+  private async prepare(key: string): Promise<string> {
+    const file = this.localPath(key);
     try {
-      await fsp.unlink(this.localPath(key));
+      await fsp.mkdir(path.dirname(file), { recursive: true });
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      if (codeOf(e) === 'EEXIST' || codeOf(e) === 'ENOTDIR') throw new ObjectKeyConflict(key);
+      throw e;
+    }
+    return file;
+  }
+
+  /** Rename a finished file into place; ObjectKeyConflict (and the file removed) when the key is a folder of objects. */
+  private async place(key: string, from: string, file: string): Promise<void> {
+    try {
+      await fsp.rename(from, file);
+    } catch (e) {
+      if (codeOf(e) !== 'EISDIR' && codeOf(e) !== 'ENOTEMPTY' && codeOf(e) !== 'ENOTDIR') throw e;
+      await fsp.rm(from, { force: true });
+      throw new ObjectKeyConflict(key);
     }
   }
 
+  /** Objects are files: unlink (fs.rm's option checks cost more than the delete). A folder is no object: nothing to delete. */
+  async delete(key: string): Promise<void> {
+    const file = this.localPath(key);
+    try {
+      await fsp.unlink(file);
+    } catch (e) {
+      if (NOT_AN_OBJECT.has(codeOf(e))) return;
+      // Some systems answer EPERM for unlinking a folder.
+      if (codeOf(e) === 'EPERM' && (await fsp.stat(file).catch(() => null))?.isDirectory()) return;
+      throw e;
+    }
+  }
+
+  /** The object's bytes; null when there is none (also when the key names a folder). */
   async get(key: string): Promise<Buffer | null> {
     try {
       return await fsp.readFile(this.localPath(key));
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      if (NOT_AN_OBJECT.has(codeOf(e))) return null;
       throw e;
     }
   }
 
   async exists(key: string): Promise<boolean> {
     try {
-      await fsp.access(this.localPath(key));
-      return true;
+      return (await fsp.stat(this.localPath(key))).isFile();
     } catch {
       return false;
     }

@@ -44,7 +44,8 @@ export type PolicyErrorCode =
   | 'AccessDenied'
   | 'InvalidObjectName'
   | 'EntityTooLarge'
-  | 'EntityTooSmall';
+  | 'EntityTooSmall'
+  | 'MalformedPOSTRequest';
 
 const STATUS: Record<PolicyErrorCode, 400 | 403> = {
   InvalidArgument: 400,
@@ -54,8 +55,12 @@ const STATUS: Record<PolicyErrorCode, 400 | 403> = {
   AccessDenied: 403,
   InvalidObjectName: 400,
   EntityTooLarge: 400,
-  EntityTooSmall: 400
+  EntityTooSmall: 400,
+  MalformedPOSTRequest: 400
 };
+
+/** What OSS answers for a body that is not well-formed multipart/form-data (truncated, no boundary, a broken part). */
+export const malformedPost = () => policyError('MalformedPOSTRequest', 'The body of your POST request is not well-formed multipart/form-data.');
 
 /** A rejected upload: HTTP 400 or 403 as OSS answers, envelope data `{ error: <OSS code> }`. */
 export function policyError(error: PolicyErrorCode, msg: string): AppError {

@@ -4,8 +4,10 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
-import type { ObjectStore } from './index';
-import { checkSize, policyError, verifyPolicy } from './policy';
+import { finished } from 'node:stream/promises';
+import { ObjectKeyConflict, type ObjectStore } from './index';
+import { checkSize, malformedPost, policyError, verifyPolicy } from './policy';
+import { asInputError, type AppError } from '../errors';
 
 /** The form of one PostObject: its text fields (those before the file) and the file stream. */
 export interface PostObjectForm {
@@ -20,9 +22,33 @@ export interface StoredObject {
   etag: string;
 }
 
+/**
+ * The chunks of an uploaded file as they arrive. The stream's own errors (busboy's: the
+ * body ended early or a part is malformed) become `refuse()`, the client's error; errors
+ * of the code that consumes the chunks stay what they are.
+ */
+export async function* fileChunks(file: Readable, refuse: () => AppError): AsyncGenerator<Buffer> {
+  const chunks = (file as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+  for (;;) {
+    let next: IteratorResult<Buffer>;
+    try {
+      next = await chunks.next();
+    } catch (e) {
+      throw asInputError(e, refuse);
+    }
+    if (next.done) return;
+    yield next.value;
+  }
+}
+
+/**
+ * Read a refused file to its end, so the uploader gets the answer. `finished` also settles
+ * for a stream that already failed (a body cut off inside the file: busboy destroys the
+ * file stream before the route sees it, and no further event comes).
+ */
 async function drain(stream: Readable): Promise<void> {
   stream.resume();
-  if (!stream.readableEnded) await once(stream, 'end').catch(() => undefined);
+  await finished(stream).catch(() => undefined);
 }
 
 /**
@@ -50,7 +76,7 @@ export async function receivePostObject(opts: { secret: string; tmpDir: string; 
   try {
     // Opened before anything else: a removal below can never run ahead of the file's creation.
     await once(out, 'open');
-    for await (const chunk of form.file as AsyncIterable<Buffer>) {
+    for await (const chunk of fileChunks(form.file as Readable, malformedPost)) {
       size += chunk.length;
       if (!out) continue;
       if (size > verified.maxBytes) {
@@ -68,7 +94,13 @@ export async function receivePostObject(opts: { secret: string; tmpDir: string; 
       await once(out, 'finish');
     }
     checkSize(verified, size);
-    await opts.store.putFile(verified.key, tmp);
+    try {
+      await opts.store.putFile(verified.key, tmp);
+    } catch (e) {
+      // The local store keeps objects as files: `K` and `K/x` cannot both exist.
+      if (e instanceof ObjectKeyConflict) throw policyError('InvalidObjectName', 'The specified object is not valid: its key clashes with a folder of stored objects.');
+      throw e;
+    }
     return { key: verified.key, size, etag: `"${md5.digest('hex').toUpperCase()}"` };
   } finally {
     out?.destroy();

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import sharp from 'sharp';
 import type { Readable } from 'node:stream';
 import type { ObjectStore } from '../../storage';
+import { fileChunks } from '../../storage/receive';
 import { AppError, badRequest } from '../../errors';
 import { ErrorCode } from '../../../../types/envelope';
 import { AVATAR_SIZE, AVATAR_UPLOAD_MAX_BYTES } from '../../../../types/api/auth';
@@ -16,6 +17,8 @@ export const avatarKey = (hash: string) => `avatars/${hash}.jpg`;
 export const isAvatarHash = (hash: string) => AVATAR_KEY_RE.test(hash);
 
 export const notAnImage = () => badRequest('avatar must be a JPEG, PNG or WebP image');
+/** A body that is not well-formed multipart/form-data (truncated, no boundary, a broken part). */
+export const malformedForm = () => badRequest('The body is not well-formed multipart/form-data');
 export const tooLarge = () => new AppError(ErrorCode.PAYLOAD_TOO_LARGE, `avatar must be at most ${AVATAR_UPLOAD_MAX_BYTES / (1024 * 1024)} MB`);
 
 /**
@@ -26,7 +29,7 @@ export async function readLimited(file: Readable, max = AVATAR_UPLOAD_MAX_BYTES)
   const chunks: Buffer[] = [];
   let size = 0;
   // Keep iterating to the end: leaving the loop early would leave the request body unread.
-  for await (const chunk of file as AsyncIterable<Buffer>) {
+  for await (const chunk of fileChunks(file, malformedForm)) {
     size += chunk.length;
     if (size > max) chunks.length = 0;
     else chunks.push(chunk);

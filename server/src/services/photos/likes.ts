@@ -1,5 +1,5 @@
 import type { Db } from '../../db';
-import { notFound } from '../../errors';
+import { badRequest, notFound } from '../../errors';
 import { IMAGE_HASH_RE } from '../../../../types/image-style';
 import { MAX_LOVED_IDS, type LoveRequest, type LoveResult, type LovedMap } from '../../../../types/api/like';
 import { requireRealUser, type Viewer } from '../../viewer';
@@ -111,7 +111,10 @@ export class LikeService {
   }
 }
 
-/** The content hash in `/img/{hash}[!style][?…]`, absolute (one of our origins) or relative; null otherwise. */
+/**
+ * The content hash in `/img/{hash}[!style][?…]`, absolute (one of our origins) or relative; null
+ * otherwise. A path with malformed percent-encoding is refused (400).
+ */
 export function hashOfImageUrl(url: string, ourOrigins: string[]): string | null {
   let u: URL;
   try {
@@ -121,7 +124,13 @@ export function hashOfImageUrl(url: string, ourOrigins: string[]): string | null
   }
   const relative = u.origin === 'http://relative.invalid' && !/^[a-z][a-z0-9+.-]*:|^\/\//i.test(url);
   if (!relative && !ourOrigins.includes(u.origin)) return null;
-  const m = /^\/img\/([^/!]+)(?:!([A-Za-z0-9_]+))?$/.exec(decodeURIComponent(u.pathname));
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(u.pathname);
+  } catch {
+    throw badRequest('url has malformed percent-encoding');
+  }
+  const m = /^\/img\/([^/!]+)(?:!([A-Za-z0-9_]+))?$/.exec(pathname);
   if (!m || !IMAGE_HASH_RE.test(m[1])) return null;
   return m[1];
 }

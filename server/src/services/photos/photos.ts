@@ -39,11 +39,20 @@ function listTags(tags: string | undefined): string[] {
  */
 export const LIST_CACHE_TTL_MS = 5000;
 
-/** Keyset cursor `{sort value}_{id}` (the last photo of the previous page; its form is checked by the call's schema). */
-function listAfter(after: string | undefined): { value: number; id: number } | null {
+/** Sort values held in an integer column (the others are bigint, which any 15-digit cursor value fits). */
+const INT_SORTS: ReadonlySet<SortType> = new Set(['love', 'id']);
+const INT_MAX = 2 ** 31 - 1;
+
+/**
+ * Keyset cursor `{sort value}_{id}` (the last photo of the previous page; its form and the
+ * id's range are checked by the call's schema). A sort value its column cannot hold is refused.
+ */
+function listAfter(after: string | undefined, sort: SortType): { value: number; id: number } | null {
   if (!after) return null;
   const cut = after.lastIndexOf('_');
-  return { value: Number(after.slice(0, cut)), id: Number(after.slice(cut + 1)) };
+  const value = Number(after.slice(0, cut));
+  if (INT_SORTS.has(sort) && (value > INT_MAX || value < -INT_MAX - 1)) throw badRequest(`after: the ${sort} value is out of range`);
+  return { value, id: Number(after.slice(cut + 1)) };
 }
 
 export interface ListOptions {
@@ -104,7 +113,7 @@ export class PhotoService {
     const gallery = await this.galleries.cachedById(galleryId);
     await this.gates.assertPass(v, galleryId);
     const { sort, order } = listSort(q, gallery.config.sort);
-    const page = await this.list(galleryId, { sort, order, offset: q.offset ?? 0, tags: listTags(q.tags), pageSize: q.page_size ?? PHOTO_PAGE_SIZE, after: listAfter(q.after) });
+    const page = await this.list(galleryId, { sort, order, offset: q.offset ?? 0, tags: listTags(q.tags), pageSize: q.page_size ?? PHOTO_PAGE_SIZE, after: listAfter(q.after, sort) });
     return v.user ? { ...page, items: await withPayed(this.db, v.user, page.items) } : page;
   }
 
