@@ -1,5 +1,5 @@
 import { makeAutoObservable } from 'mobx';
-import enUS, { type MessageKey, type Messages } from './en-US';
+import enUS, { type MessageKey, type Messages, type Message, type PluralForms } from './en-US';
 import zhCN from './zh-CN';
 
 export type Locale = 'zh-CN' | 'en-US';
@@ -28,13 +28,42 @@ export function toLocale(value: string | undefined | null): Locale | null {
   return null;
 }
 
-/** Translate a key; `{name}` placeholders are filled from params. */
+/** The CLDR plural category of a count; where Intl.PluralRules is missing (older mini-program engines) English rules. */
+export function pluralCategory(locale: Locale, count: number): Intl.LDMLPluralRule {
+  if (typeof Intl !== 'undefined' && typeof Intl.PluralRules === 'function') return new Intl.PluralRules(locale).select(count);
+  if (locale === 'zh-CN') return 'other';
+  return count === 1 ? 'one' : 'other';
+}
+
+function pick(message: Message, locale: Locale, count: number | undefined): string {
+  if (typeof message === 'string') return message;
+  const form = count === undefined ? 'other' : pluralCategory(locale, count);
+  return message[form] ?? message.other;
+}
+
+/**
+ * Translate a key; `{name}` placeholders are filled from params. A message with
+ * plural forms picks its form by `params.count`, else by a numeric `params.num`
+ * (so `t('gallery.photoCount', { num: '1.2k', count: 1234 })` reads "1.2k photos").
+ */
 export function t(key: MessageKey, params?: Record<string, string | number>): string {
-  const text = DICTS[i18n.locale][key] ?? enUS[key] ?? key;
+  const locale = i18n.locale;
+  const message = DICTS[locale][key] ?? enUS[key];
+  if (message === undefined) return key;
+  const count = typeof params?.count === 'number' ? params.count : typeof params?.num === 'number' ? params.num : undefined;
+  const text = pick(message, locale, count);
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
 }
 
+/** Every text a key can show in a locale (all plural forms), for tests that look for a language on screen. */
+export function messageTexts(locale: Locale, key: MessageKey): string[] {
+  const message = DICTS[locale][key];
+  return typeof message === 'string' ? [message] : Object.values(message as PluralForms).filter((x): x is string => !!x);
+}
+
+export { DICTS };
+export type { PluralForms };
 export type { MessageKey };
 
 /** The words of relative times (utils/format formatTime) in the current language. */

@@ -6,6 +6,11 @@ export function setTitle(title: string): void {
   else void Taro.setNavigationBarTitle({ title }).catch(() => undefined);
 }
 
+/** The document's language (H5 `<html lang>`), for screen readers, fonts and translation; the mini-program has no document. */
+export function setDocumentLang(lang: string): void {
+  if (process.env.TARO_ENV === 'h5' && typeof document !== 'undefined') document.documentElement.lang = lang;
+}
+
 /**
  * Secondary pages draw their own title bar with a back control in browsers; the
  * mini-program shows its native navigation bar instead.

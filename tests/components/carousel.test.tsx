@@ -65,32 +65,32 @@ afterEach(() => {
 describe('carousel controls', () => {
   it('labels the toggles and the play button and switches them', async () => {
     const { one, text, store, unmount } = await setup(5);
-    expect(text('carousel-play')).toBe('start play');
-    expect(text('carousel-qr-toggle')).toBe('hide QR code');
-    expect(text('carousel-danmaku-toggle')).toBe('Bullet screen: off');
+    expect(text('carousel-play')).toBe('Play');
+    expect(text('carousel-qr-toggle')).toBe('Hide QR code');
+    expect(text('carousel-danmaku-toggle')).toBe('Live comments: off');
     // The QR code is an H5 feature (the visitor's web address); the mini-program shows none.
     if (isWeapp) expect(one('carousel-qr')).toBeUndefined();
     else {
-      expect(text('carousel-qr')).toContain('scan to watch live photos');
+      expect(text('carousel-qr')).toContain('Scan to see the live photos');
       expect(one('carousel-qr-image').getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
     }
     fireEvent.click(one('carousel-qr-toggle'));
-    expect(text('carousel-qr-toggle')).toBe('show QR code');
+    expect(text('carousel-qr-toggle')).toBe('Show QR code');
     expect(one('carousel-qr')).toBeUndefined();
 
     expect(one('carousel-danmaku')).toBeUndefined();
     fireEvent.click(one('carousel-danmaku-toggle'));
-    expect(text('carousel-danmaku-toggle')).toBe('Bullet screen: on');
+    expect(text('carousel-danmaku-toggle')).toBe('Live comments: on');
     expect(one('carousel-danmaku')).toBeDefined();
 
     await act(async () => {
       fireEvent.click(one('carousel-play'));
       await flush();
     });
-    expect(text('carousel-play')).toBe('pause play');
+    expect(text('carousel-play')).toBe('Pause');
     expect(store.playing).toBe(true);
     fireEvent.click(one('carousel-play'));
-    expect(text('carousel-play')).toBe('start play');
+    expect(text('carousel-play')).toBe('Play');
     act(() => store.dispose());
     unmount();
   });
@@ -98,7 +98,7 @@ describe('carousel controls', () => {
   it('takes the gallery config: QR off and bullet screen on', async () => {
     const { one, text } = await setup(2, { qrcode: 0, danmuku: 1 });
     expect(one('carousel-qr')).toBeUndefined();
-    expect(text('carousel-qr-toggle')).toBe('show QR code');
+    expect(text('carousel-qr-toggle')).toBe('Show QR code');
     expect(one('carousel-danmaku')).toBeDefined();
   });
 

@@ -65,7 +65,7 @@ describe('grouped-gallery list', () => {
     expect(cards(container)).toEqual(['y2026bb', 'y2026aa']);
     type('nothing');
     expect(tabs(container)).toHaveLength(0);
-    expect(byTestId(container, 'gallery-no-result')[0].textContent).toBe('No result');
+    expect(byTestId(container, 'gallery-no-result')[0].textContent).toBe('No results');
     type('');
     expect(tabs(container)).toHaveLength(4);
   });

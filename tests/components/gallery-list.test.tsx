@@ -38,7 +38,7 @@ describe('gallery list (mode 1)', () => {
     expect(placeholder.style.backgroundColor).toBe('rgb(80, 211, 205)');
     // Status: stored 'end'; derived 'wait' from the times; stored 'start'.
     const status = cards.map((c) => c.querySelector('[data-testid="gallery-status"]') as HTMLElement);
-    expect(status.map((s) => s.textContent)).toEqual(['ended', 'waiting', 'live']);
+    expect(status.map((s) => s.textContent)).toEqual(['Ended', 'Not started', 'Live']);
     expect(status[0].style.background).toBe('rgb(58, 142, 230)');
     expect(status[1].style.background).toBe('rgb(153, 153, 153)');
     expect(cards[0].textContent).toContain('1.2w photos');
@@ -108,7 +108,7 @@ describe('gallery list modes and search', () => {
     expect(byTestId(container, 'gallery-card').map((c) => c.getAttribute('data-link-id'))).toEqual(['kid002']);
     type('nothing like this');
     expect(byTestId(container, 'gallery-card')).toHaveLength(0);
-    expect(byTestId(container, 'gallery-no-result')[0].textContent).toBe('No result');
+    expect(byTestId(container, 'gallery-no-result')[0].textContent).toBe('No results');
     type('');
     expect(byTestId(container, 'gallery-card')).toHaveLength(3);
   });

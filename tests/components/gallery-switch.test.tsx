@@ -21,7 +21,7 @@ describe('gallery switch panel', () => {
   it('lists the galleries on the live-photo tab with the current one marked', () => {
     const { container } = panel();
     expect(byTestId(container, 'gallery-switch-tab-photo')[0].getAttribute('data-active')).toBe('true');
-    expect(byTestId(container, 'gallery-switch-tab-photo')[0].textContent).toBe('Live Photo');
+    expect(byTestId(container, 'gallery-switch-tab-photo')[0].textContent).toBe('Live photos');
     expect(byTestId(container, 'gallery-switch-tab-video')[0].textContent).toBe('Live Video');
     const items = byTestId(container, 'gallery-switch-item');
     expect(items.map((i) => i.getAttribute('data-link-id'))).toEqual(['carpet26', 'party026']);
@@ -30,11 +30,11 @@ describe('gallery switch panel', () => {
     expect(items[0].getAttribute('data-selected')).toBe('true');
     // Switching to where one already is does nothing.
     const go = byTestId(container, 'gallery-switch-go')[0];
-    expect(go.textContent).toBe('Switch Gallery');
+    expect(go.textContent).toBe('Switch gallery');
     expect(go.getAttribute('data-disabled')).toBe('true');
   });
 
-  it("switches to the picked gallery with 'Switch Gallery'", () => {
+  it("switches to the picked gallery with 'Switch gallery'", () => {
     const { container, onSwitch } = panel();
     fireEvent.click(byTestId(container, 'gallery-switch-item')[1]);
     expect(byTestId(container, 'gallery-switch-item')[1].getAttribute('data-selected')).toBe('true');

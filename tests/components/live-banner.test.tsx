@@ -64,7 +64,7 @@ describe('live album in the photo area', () => {
     expect(byIdsMock).toHaveBeenCalledWith([900]);
     expect(byTestId(container, 'photo-area')[0].getAttribute('data-total')).toBe('6');
     expect(byTestId(container, 'new-photos-banner')).toHaveLength(0);
-    await waitFor(() => expect(byTestId(container, 'new-photos-banner')[0]?.textContent).toBe('1 more photos, click to refresh'), { timeout: 3000 });
+    await waitFor(() => expect(byTestId(container, 'new-photos-banner')[0]?.textContent).toBe('1 new photo, tap to refresh'), { timeout: 3000 });
 
     // A duplicate changes nothing.
     act(() => server.h!.onMessage(JSON.stringify({ type: 'image_add', room: gallery.id, data: { galleryid: gallery.id, id: 900, shoottime: fresh.shoottime } })));
@@ -77,7 +77,7 @@ describe('live album in the photo area', () => {
     });
     const toast = jest.spyOn(Taro, 'showToast').mockImplementation(() => Promise.resolve() as never);
     fireEvent.click(byTestId(container, 'new-photos-banner')[0]);
-    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '1 new photos' })));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '1 new photo' })));
     expect(byTestId(container, 'new-photos-banner')).toHaveLength(0);
   });
 

@@ -1,4 +1,4 @@
-// The shared 'WeChat authorisation' dialog running the real login, in H5 (the
+// The shared 'WeChat authorization' dialog running the real login, in H5 (the
 // desktop popup with the sandbox page and its language toggle) and, with
 // TARO_ENV_JEST=weapp, the mini-program (Taro.login → mp login → profile sheet).
 // Every call goes through Taro.request to a fake server below.
@@ -75,7 +75,7 @@ afterEach(() => jest.restoreAllMocks());
 describe('login through the WeChat authorisation dialog', () => {
   it('cancel: the caller gets no login, nothing is liked, no login call is made', async () => {
     const { one, root, server } = await tapHeart(isWeapp ? 'mp' : 'sandbox', { isPc: true });
-    expect(one('login-prompt').textContent).toContain('WeChat authorisation');
+    expect(one('login-prompt').textContent).toContain('WeChat authorization');
     fireEvent.click(one('login-prompt-cancel'));
     await act(async () => undefined);
     expect(root.loginPrompt.isOpen).toBe(false);

@@ -40,7 +40,7 @@ function payStore(getCharge = jest.fn(async () => ({ id: 11, status: 1 }) as nev
 afterEach(() => setPaymentStores(null));
 
 describe('pay QR popup', () => {
-  it("shows 'please scan to pay', the price, a local QR, the sandbox link, 'already paid' and close", async () => {
+  it("shows 'Scan to pay', the price, a local QR, the sandbox link, 'already paid' and close", async () => {
     const { pay, api, toasts } = payStore(jest.fn(async () => ({ id: 11, status: 0 }) as never));
     makeRoot('en-US');
     const r = render(<PayQr pay={pay} />);
@@ -51,12 +51,12 @@ describe('pay QR popup', () => {
     });
     await waitFor(() => expect(byTestId(r.container, 'pay-qr')).toHaveLength(1));
     const one = (id: string) => byTestId(r.container, id)[0];
-    expect(one('pay-qr-title').textContent).toBe('please scan to pay');
+    expect(one('pay-qr-title').textContent).toBe('Scan to pay');
     expect(one('pay-qr-price').textContent).toBe('¥2.50');
     // The QR is drawn locally from code_url (no QR service).
     expect(one('pay-qr-code').getAttribute('style') ?? '').toContain('data:image/svg+xml');
     expect(one('pay-qr-sandbox').textContent).toMatch(/sandbox/i);
-    expect(one('pay-qr-paid').textContent).toBe('already paid');
+    expect(one('pay-qr-paid').textContent).toBe('Already paid');
     await act(async () => fireEvent.click(one('pay-qr-paid')));
     expect(toasts).toContain('pay.noRecord');
     expect(byTestId(r.container, 'pay-qr')).toHaveLength(1);
@@ -88,7 +88,7 @@ describe('viewer info links', () => {
     const { r, pay, api, list } = await openViewer({ is_pay_down: 3 });
     const link = () => byTestId(r.container, 'viewer-pay-remove');
     expect(link()).toHaveLength(1);
-    expect(link()[0].textContent).toBe('PayToRemove');
+    expect(link()[0].textContent).toBe('Remove watermark');
     await act(async () => {
       fireEvent.click(link()[0]);
     });

@@ -42,7 +42,7 @@ function fakeApi(type: 'password' | 'phone', over: Partial<PermissionApi> = {}) 
 }
 
 function captchaError(key?: string) {
-  return new ApiError(200, ErrorCode.CAPTCHA_ERROR, { code: ErrorCode.CAPTCHA_ERROR, data: key ? { key } : null, msg: 'Captcha error' }, 'Captcha error');
+  return new ApiError(200, ErrorCode.CAPTCHA_ERROR, { code: ErrorCode.CAPTCHA_ERROR, data: key ? { key } : null, msg: 'Invalid verification code' }, 'Invalid verification code');
 }
 
 const tooMany = (retry_after?: number) =>
@@ -100,11 +100,11 @@ describe('permission page: password gate', () => {
     const { q, type, tap } = await setup('password', { checkPassword: jest.fn().mockRejectedValue(tooMany(42)) });
     type('permission-password', 'x');
     await tap('permission-submit');
-    expect(q('permission-error').textContent).toBe('Too many attempts, please try again in 42 s');
+    expect(q('permission-error').textContent).toBe('Too many attempts. Please try again in 42 seconds');
     const s2 = await setup('password', { checkPassword: jest.fn().mockRejectedValue(tooMany()) });
     s2.type('permission-password', 'x');
     await s2.tap('permission-submit');
-    expect(s2.q('permission-error').textContent).toBe('Too many attempts, please try again later');
+    expect(s2.q('permission-error').textContent).toBe('Too many attempts. Please try again later');
   });
 
   it('the right password opens the gallery (and its /original form), with the image ticket', async () => {
@@ -160,18 +160,18 @@ describe('permission page: phone gate', () => {
     const { q, type, tap, api, store } = await setup('phone');
     type('permission-phone', '1380000');
     await tap('permission-send-code');
-    expect(q('permission-error').textContent).toBe('Please input the right mobile phone number');
+    expect(q('permission-error').textContent).toBe('Please enter a valid mobile number');
     type('permission-phone', '13800000000');
     type('permission-code', '12');
     await act(() => store.submitPhone());
-    expect(q('permission-error').textContent).toBe('Please input the right captcha');
+    expect(q('permission-error').textContent).toBe('Please enter a valid verification code');
     expect(api.validateCode).not.toHaveBeenCalled();
   });
 
   it.each([
-    ['PhoneCodeError', 'Wrong captcha, please check it and try again'],
-    ['PhoneCodeErrorWhite', 'Wrong captcha, or this phone number is not allowed'],
-    [undefined, 'Captcha error']
+    ['PhoneCodeError', 'Wrong verification code. Please check it and try again'],
+    ['PhoneCodeErrorWhite', 'Wrong verification code, or this mobile number is not allowed'],
+    [undefined, 'Invalid verification code']
   ])('a refused code (%s) says %p', async (key, text) => {
     const { q, type, tap } = await setup('phone', { validateCode: jest.fn().mockRejectedValue(captchaError(key)) });
     type('permission-phone', '13800000000');

@@ -57,7 +57,7 @@ describe('photo list', () => {
     reachBottom();
     await waitFor(() => expect(loaded(container)).toBe(30));
     expect(fetchMock).toHaveBeenLastCalledWith(live.id, expect.objectContaining({ offset: 20 }));
-    expect(byTestId(container, 'list-end')[0].textContent).toBe('This is the end');
+    expect(byTestId(container, 'list-end')[0].textContent).toBe("You've reached the end");
     // At the end, reaching the bottom again asks for nothing.
     reachBottom();
     expect(fetchMock).toHaveBeenCalledTimes(2);
@@ -86,7 +86,7 @@ describe('photo list', () => {
     const waiting = makeGallery({ start_time: now + 3600, end_time: now + 7200 });
     const r1 = renderWith(<PhotoArea id="p1" props={PHOTO_DEFAULTS} ctx={ctxOf(waiting)} />);
     await waitFor(() => expect(byTestId(r1.container, 'empty-state')).toHaveLength(1));
-    expect(byTestId(r1.container, 'empty-state')[0].textContent).toBe('Waiting');
+    expect(byTestId(r1.container, 'empty-state')[0].textContent).toBe('The event has not started yet. Stay tuned!');
     expect(byTestId(r1.container, 'list-end')).toHaveLength(0);
 
     const r2 = renderWith(<PhotoArea id="p2" props={PHOTO_DEFAULTS} ctx={ctxOf(live)} />);
@@ -98,7 +98,7 @@ describe('photo list', () => {
     fetchMock.mockRejectedValueOnce(new Error('network down'));
     const { container } = renderWith(<PhotoArea id="p1" props={PHOTO_DEFAULTS} ctx={ctxOf(live)} />);
     await waitFor(() => expect(byTestId(container, 'list-error')).toHaveLength(1));
-    expect(byTestId(container, 'list-error')[0].textContent).toBe('Load Error, tap to retry');
+    expect(byTestId(container, 'list-error')[0].textContent).toBe('Could not load. Tap to retry');
     serve(5);
     fireEvent.click(byTestId(container, 'list-error')[0]);
     await waitFor(() => expect(items(container)).toHaveLength(5));
@@ -127,7 +127,7 @@ describe('photo list', () => {
     const { container } = renderWith(<PhotoArea id="p1" props={{ ...PHOTO_DEFAULTS, gallery_id: child.id }} ctx={ctxOf(live, [child])} />);
     await waitFor(() => expect(byTestId(container, 'empty-state')).toHaveLength(1));
     expect(fetchMock).toHaveBeenCalledWith(child.id, expect.anything());
-    expect(byTestId(container, 'empty-state')[0].textContent).toBe('Waiting');
+    expect(byTestId(container, 'empty-state')[0].textContent).toBe('The event has not started yet. Stay tuned!');
   });
 });
 

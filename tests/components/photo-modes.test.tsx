@@ -141,7 +141,7 @@ describe('tag bar', () => {
     const { container } = mount();
     await waitFor(() => expect(cells(container).length).toBeGreaterThan(0));
     const tabs = byTestId(container, 'tag-tab');
-    expect(tabs.map((x) => x.textContent)).toEqual(['All', 'Person', 'Hot', 'Stage', 'Guests']);
+    expect(tabs.map((x) => x.textContent)).toEqual(['All', 'People', 'Hot', 'Stage', 'Guests']);
     fireEvent.click(tabs[3]);
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     expect(fetchMock).toHaveBeenLastCalledWith(gallery.id, expect.objectContaining({ tags: 'Stage', offset: 0 }));
@@ -178,7 +178,7 @@ describe('sort toggle', () => {
     serve(40);
     const { container, root } = mount();
     await waitFor(() => expect(cells(container).length).toBeGreaterThan(0));
-    expect(byTestId(container, 'sort-toggle')[0].textContent).toBe('Sort: Descending');
+    expect(byTestId(container, 'sort-toggle')[0].textContent).toBe('Sort: Newest first');
     fireEvent.click(byTestId(container, 'sort-toggle')[0]);
     expect(root.settings.order).toBe('asc');
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
@@ -299,7 +299,7 @@ describe('new photos banner and viewer', () => {
     await waitFor(() => expect(cells(container).length).toBeGreaterThan(0));
     expect(byTestId(container, 'new-photos-banner')).toHaveLength(0);
     act(() => page.events.setNewPhotos(3));
-    expect(byTestId(container, 'new-photos-banner')[0].textContent).toBe('3 more photos, click to refresh');
+    expect(byTestId(container, 'new-photos-banner')[0].textContent).toBe('3 new photos, tap to refresh');
     // Three new photos come first now.
     fetchMock.mockImplementation(async () => ({
       items: [900_001, 900_002, 900_003].map((id) => ({ ...photo(0), id })).concat(Array.from({ length: 17 }, (_, k) => photo(k))),

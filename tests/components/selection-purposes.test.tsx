@@ -177,7 +177,7 @@ describe('jigsaw', () => {
     r.tap('select-ok');
     expect(toasts).toEqual(['Select at least 2 photos']);
     r.pick(12, 1);
-    expect(toasts).toEqual(['Select at least 2 photos', 'A jigsaw takes at most 12 photos']);
+    expect(toasts).toEqual(['Select at least 2 photos', 'A collage takes at most 12 photos']);
     expect(byTestId(r.container, 'select-count')[0].textContent).toBe('12 selected');
     // Back to two photos (tap to remove), then OK.
     for (let i = 2; i < 12; i++) act(() => fireEvent.click(r.cells()[i]));
@@ -217,7 +217,7 @@ describe('jigsaw', () => {
     r.tap('select-ok');
     expect(toasts).toEqual(['Select at least 1 photo']);
     r.pick(10);
-    expect(toasts).toEqual(['Select at least 1 photo', 'A jigsaw takes at most 9 photos']);
+    expect(toasts).toEqual(['Select at least 1 photo', 'A collage takes at most 9 photos']);
     expect(byTestId(r.container, 'select-count')[0].textContent).toBe('9 selected');
     r.tap('select-ok');
     await waitFor(() => expect(toasts).toContain('Photo 3 could not be loaded, so the collage was not made'));

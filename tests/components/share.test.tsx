@@ -78,7 +78,7 @@ describe('share page: loaded', () => {
   it('an unknown sharer (or a guest) is an anonymous line', async () => {
     jest.mocked(fetchSharer).mockResolvedValue(null);
     const { container } = await openShare('11');
-    expect(byTestId(container, 'share-sharer-text')[0].textContent).toBe('1 photos shared with you');
+    expect(byTestId(container, 'share-sharer-text')[0].textContent).toBe('1 photo shared with you');
     expect(byTestId(container, 'share-sharer-avatar')).toHaveLength(0);
   });
 
@@ -109,7 +109,7 @@ describe('share page: empty and error', () => {
     jest.mocked(fetchPhotosByIds).mockRejectedValueOnce(new Error('offline'));
     const { container } = await openShare('11');
     const err = byTestId(container, 'share-error')[0];
-    expect(err.textContent).toContain('Load Error');
+    expect(err.textContent).toContain('Could not load');
     fireEvent.click(err.querySelector('.empty-state__action')!);
     await flush();
     expect(byTestId(container, 'photo-item')).toHaveLength(1);
@@ -150,7 +150,7 @@ describe('share button', () => {
     const { container } = await openShare('11,12');
     await act(async () => void fireEvent.click(byTestId(container, 'share-button')[0]));
     await flush();
-    expect(share).toHaveBeenCalledWith({ title: 'Photos from Red Carpet', text: '2 photos shared with you, tap to view', url: `${location.origin}/page/share/wx_ann/11,12` });
+    expect(share).toHaveBeenCalledWith({ title: 'Photos from Red Carpet', text: '2 photos shared with you. Tap to view', url: `${location.origin}/page/share/wx_ann/11,12` });
   });
 
   it('browser without navigator.share: the link is copied and the Copyed toast shows', async () => {

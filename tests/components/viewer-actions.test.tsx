@@ -90,7 +90,7 @@ describe('viewer actions', () => {
       fireEvent.click(one('viewer-full'));
     });
     expect(one('viewer-full').dataset.state).toBe('none');
-    expect(toast()).toBe('Load Error');
+    expect(toast()).toBe('Could not load');
     act(() => jest.advanceTimersByTime(VIEWER.LOAD_ERROR_TOAST_MS));
     expect(toast()).toBeNull();
   });
@@ -102,7 +102,7 @@ describe('viewer actions', () => {
     act(() => viewer.open(list, 0));
     await act(async () => void viewer.loadFull());
     expect(one('viewer-full').dataset.state).toBe('none');
-    expect(toast()).toBe('Load Error');
+    expect(toast()).toBe('Could not load');
     expect(sizeMock).not.toHaveBeenCalled();
     expect(preloadMock).not.toHaveBeenCalledWith(expect.stringContaining('!original'));
   });
@@ -120,12 +120,12 @@ describe('viewer actions', () => {
     expect(loveMock).toHaveBeenCalledWith({ id: 3, galleryid: 1_000_001, path: `/img/${list.items[2].hash}!wx_750_n?g=1000001`, love: 1 });
     expect(one('viewer-like').dataset.loved).toBe('true');
     expect(one('viewer-like').textContent).toContain('1');
-    expect(toast()).toBe('added to my favourite photos');
+    expect(toast()).toBe('Added to your favorites');
     await act(async () => {
       fireEvent.click(one('viewer-like'));
     });
     expect(one('viewer-like').dataset.loved).toBe('false');
-    expect(toast()).toBe('removed from my favourite photos');
+    expect(toast()).toBe('Removed from your favorites');
   });
 
   it('asks a guest to log in through the one shared prompt instead of liking', async () => {
@@ -136,7 +136,7 @@ describe('viewer actions', () => {
     fireEvent.click(one('viewer-like'));
     await waitFor(() => expect(one('login-prompt')).toBeDefined());
     expect(byTestId(container, 'login-prompt')).toHaveLength(1);
-    expect(one('login-prompt').textContent).toContain('WeChat authorisation');
+    expect(one('login-prompt').textContent).toContain('WeChat authorization');
     expect(one('login-prompt').dataset.reason).toBe('like');
     fireEvent.click(one('login-prompt-ok'));
     expect(one('login-prompt-text').textContent).toBe('Login is not available on this server.');

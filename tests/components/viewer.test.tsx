@@ -107,7 +107,7 @@ describe('viewer navigation', () => {
     expect(currentId()).toBe(5);
   });
 
-  it("shows 'This is the last one photo' for 1 s past the end", async () => {
+  it("shows 'This is the last photo' for 1 s past the end", async () => {
     setWindowWidth(1280);
     const { list } = await listOf(3);
     expect(list.hasMore).toBe(false);
@@ -119,7 +119,7 @@ describe('viewer navigation', () => {
     fireEvent.click(one('viewer-next'));
     expect(viewer.index).toBe(2);
     expect(viewer.lastPhotoHits).toBe(1);
-    expect(toast()).toBe('This is the last one photo');
+    expect(toast()).toBe('This is the last photo');
     act(() => jest.advanceTimersByTime(VIEWER.LAST_PHOTO_TOAST_MS));
     expect(toast()).toBeNull();
   });

@@ -1,5 +1,5 @@
 // Login in a real browser against the e2e server (sandbox mode): a guest taps
-// the heart in the viewer → 'WeChat authorisation' → ok → the sandbox login
+// the heart in the viewer → 'WeChat authorization' → ok → the sandbox login
 // (the whole page on a WeChat phone, our QR popup with its language toggle on a
 // desktop) → back on the gallery as a real user, and the heart is red.
 import type { Browser } from 'playwright-core';
@@ -48,7 +48,7 @@ async function tapHeartAsGuest(t: TrackedPage): Promise<void> {
   expect(await heart(t).getAttribute('data-loved')).toBe('false');
   await heart(t).click();
   const dialog = await visibleTestId(t, 'login-prompt');
-  expect(dialog).toMatch(/微信授权|WeChat authorisation/);
+  expect(dialog).toMatch(/微信授权|WeChat authorization/);
   // The sandbox is labelled as such on screen.
   expect(await visibleTestId(t, 'login-sandbox')).toMatch(/沙箱登录（非微信）|Sandbox login \(not WeChat\)/);
 }

@@ -1,6 +1,6 @@
 // Payment in the WeChat browser (issue 5 test list): on a phone with a WeChat user
 // agent a guest taps PayToRemove in the viewer of the watermarked demo gallery
-// carpet26 → the 'WeChat authorisation' dialog → ok → the sandbox OAuth page (the
+// carpet26 → the 'WeChat authorization' dialog → ok → the sandbox OAuth page (the
 // whole page leaves) → authorise → back on the gallery, the interrupted payment goes
 // on by itself: the viewer opens at the photo and the JSAPI step opens the sandbox
 // pay page (no WeixinJSBridge in the sandbox) → pay → the photo shows without
@@ -51,7 +51,7 @@ it('guest on a WeChat phone: PayToRemove → authorisation → sandbox OAuth →
   expect(await t.page.getByTestId('viewer-download').filter({ visible: true }).count()).toBe(0);
 
   await visible(t.page, 'viewer-pay-remove').click();
-  expect(await visibleTestId(t, 'login-prompt')).toMatch(/微信授权|WeChat authorisation/);
+  expect(await visibleTestId(t, 'login-prompt')).toMatch(/微信授权|WeChat authorization/);
   await t.page.screenshot({ path: screenshotPath('pay-wechat-authorise') });
   await visible(t.page, 'login-prompt-ok').click();
   await t.page.waitForURL(/\/sandbox\/oauth\/authorize\?/, { timeout: 15000 });

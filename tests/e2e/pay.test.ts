@@ -1,6 +1,6 @@
 // Payment in the browser (issue 5 item 7): on a desktop, a guest taps PayToRemove
 // in the viewer of the watermarked demo gallery carpet26 → the 'WeChat
-// authorisation' dialog → sandbox login → the QR popup 'please scan to pay' →
+// authorisation' dialog → sandbox login → the QR popup 'Scan to pay' →
 // confirm on the sandbox pay page → the photo shows without watermark (signed
 // original URL). Then a paid download on the next photo: pay → the interrupted
 // download continues (a Playwright download event).
@@ -39,7 +39,7 @@ async function currentSlideSrc(page: Page): Promise<string> {
 async function payInSandbox(shot?: string): Promise<void> {
   await waitUntil(t, 'the QR pay popup', () => visible(t.page, 'pay-qr').isVisible(), 20000);
   const title = ((await visible(t.page, 'pay-qr-title').textContent()) ?? '').trim();
-  expect(title).toMatch(/please scan to pay|请扫码支付/);
+  expect(title).toMatch(/Scan to pay|请扫码支付/);
   const qrStyle = (await visible(t.page, 'pay-qr-code').getAttribute('style')) ?? '';
   expect(qrStyle).toContain('data:image/svg+xml');
   if (shot) await t.page.screenshot({ path: screenshotPath(shot) });
@@ -53,7 +53,7 @@ async function payInSandbox(shot?: string): Promise<void> {
   await waitUntil(t, 'the QR popup to close after payment', async () => !(await t.page.getByTestId('pay-qr').isVisible()), 20000);
 }
 
-/** The 'WeChat authorisation' dialog → ok → the desktop sandbox login popup → Authorise in its frame. */
+/** The 'WeChat authorization' dialog → ok → the desktop sandbox login popup → Authorise in its frame. */
 async function sandboxLogin(): Promise<void> {
   await waitUntil(t, 'the authorisation dialog', () => visible(t.page, 'login-prompt-ok').isVisible());
   await visible(t.page, 'login-prompt-ok').click();

@@ -11,11 +11,11 @@ import { createGallery, shot, upload } from './organiser';
 const desktop = VIEWPORTS.find((v) => v.name === 'desktop')!;
 /** The show follows the gallery's language (zh-CN by default) or the visitor's: either is right. */
 const TEXT = {
-  scan: /^(scan to watch live photos|扫码观看照片直播)$/,
-  hideQr: /^(hide QR code|隐藏二维码)$/,
-  showQr: /^(show QR code|显示二维码)$/,
-  play: /^(start play|开始播放)$/,
-  pause: /^(pause play|暂停播放)$/
+  scan: /^(Scan to see the live photos|扫码观看照片直播)$/,
+  hideQr: /^(Hide QR code|隐藏二维码)$/,
+  showQr: /^(Show QR code|显示二维码)$/,
+  play: /^(Play|开始播放)$/,
+  pause: /^(Pause|暂停播放)$/
 };
 
 let browser: Browser;

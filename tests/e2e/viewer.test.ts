@@ -8,7 +8,7 @@ const phone = VIEWPORTS.find((v) => v.name.startsWith('phone'))!;
 const desktop = VIEWPORTS.find((v) => v.name === 'desktop')!;
 /** The demo's short gallery (80 photos). */
 const SHORT_GALLERY = `${BASE_URL}/g/carpet26`;
-const LAST_PHOTO_TEXTS = ['This is the last one photo', '已经是最后一张了'];
+const LAST_PHOTO_TEXTS = ['This is the last photo', '已经是最后一张了'];
 
 let browser: Browser;
 beforeAll(async () => {
@@ -94,7 +94,7 @@ it('phone: a tap opens the viewer, a touch swipe moves on, a swipe down closes',
   await waitUntil(t, 'the viewer to close after a swipe down', viewerGone, 5000);
 });
 
-it("short gallery: past the last photo the viewer says 'This is the last one photo'", async () => {
+it("short gallery: past the last photo the viewer says 'This is the last photo'", async () => {
   await start(desktop.options, SHORT_GALLERY);
   // Load the whole list first (80 photos), then open one near the end.
   await waitUntil(

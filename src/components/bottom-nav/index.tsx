@@ -1,3 +1,4 @@
+import { observer } from 'mobx-react';
 import { View, Text } from '@tarojs/components';
 import type { NavTab, TabIndex } from '../../stores/gallery/navTabs';
 import { t } from '../../i18n';
@@ -6,7 +7,7 @@ import './index.scss';
 const ICONS: Record<TabIndex, string> = { 0: 'home', 2: 'me', 3: 'star', 4: 'order', 5: 'user' };
 
 /** Fixed bottom navigation; the caller decides visibility (more than one tab). */
-export function BottomNav(props: { tabs: NavTab[]; active: TabIndex; color: string; onTap: (tab: NavTab) => void }) {
+export const BottomNav = observer(function BottomNav(props: { tabs: NavTab[]; active: TabIndex; color: string; onTap: (tab: NavTab) => void }) {
   return (
     <View className="bottom-nav" data-testid="bottom-nav">
       {props.tabs.map((tab) => {
@@ -26,7 +27,7 @@ export function BottomNav(props: { tabs: NavTab[]; active: TabIndex; color: stri
       })}
     </View>
   );
-}
+});
 
 /** Height the navigator takes (design px), for pendants and the page's bottom padding. */
 export const BOTTOM_NAV_HEIGHT = 98;

@@ -1,3 +1,4 @@
+import { observer } from 'mobx-react';
 import { useMemo } from 'react';
 import { View, Text, Image } from '@tarojs/components';
 import { webUrl } from '../../platform/origin';
@@ -8,7 +9,7 @@ import { t } from '../../i18n';
  * Right-centre QR code of the gallery's visitor address, captioned 'scan to
  * watch live photos'. Where there is no web address (the mini-program) nothing shows.
  */
-export function QrPanel({ path }: { path: string }) {
+export const QrPanel = observer(function QrPanel({ path }: { path: string }) {
   const src = useMemo(() => {
     const url = webUrl(path);
     return url ? qrSvgDataUrl(url) : null;
@@ -20,4 +21,4 @@ export function QrPanel({ path }: { path: string }) {
       <Text className="carousel-qr__caption">{t('carousel.scanQr')}</Text>
     </View>
   );
-}
+});

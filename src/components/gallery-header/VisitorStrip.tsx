@@ -25,7 +25,7 @@ function VisitorStrip({ linkId, color }: { linkId: string; color?: string }) {
         )}
       </View>
       <Text className="visitor-strip__total" style={color ? { color } : undefined} data-testid="visitor-total">
-        {t('stats.visitors', { num: formatCount(latest.total) })}
+        {t('stats.visitors', { num: formatCount(latest.total), count: latest.total })}
       </Text>
     </View>
   );

@@ -1,3 +1,4 @@
+import { observer } from 'mobx-react';
 import { View, Text } from '@tarojs/components';
 import type { Gallery, GalleryStatus } from '../../../types/api/gallery';
 import { STATUS_TAG, STATUS_COLORS } from '../../../types/status';
@@ -6,33 +7,36 @@ import { formatCount } from '../../utils/format';
 import VisitorStrip from './VisitorStrip';
 import './index.scss';
 
-export function StatusTag(props: { status: GalleryStatus }) {
+export const StatusTag = observer(function StatusTag(props: { status: GalleryStatus }) {
   const tag = STATUS_TAG[props.status];
   return (
     <Text className="status-tag" data-testid="status-tag" data-status={props.status} style={{ background: STATUS_COLORS[tag.color] }}>
       {t(tag.label as MessageKey)}
     </Text>
   );
-}
+});
 
-/** Photo count and view count (spec part 1 §2 statistics row). */
-export function StatsRow(props: { photos: number; views: number; color?: string }) {
+/**
+ * Photo count and view count (spec part 1 §2 statistics row); labels agree with
+ * the count ("1 photo", "240 photos", "9 views").
+ */
+export const StatsRow = observer(function StatsRow(props: { photos: number; views: number; color?: string }) {
   return (
     <View className="stats-row" style={props.color ? { color: props.color } : undefined}>
       <View className="stats-row__item" data-testid="stat-photos">
         <Text className="stats-row__num">{formatCount(props.photos)}</Text>
-        <Text className="stats-row__label">{t('stats.photos')}</Text>
+        <Text className="stats-row__label">{t('stats.photos', { count: props.photos })}</Text>
       </View>
       <View className="stats-row__item" data-testid="stat-views">
         <Text className="stats-row__num">{formatCount(props.views)}</Text>
-        <Text className="stats-row__label">{t('stats.views')}</Text>
+        <Text className="stats-row__label">{t('stats.views', { count: props.views })}</Text>
       </View>
     </View>
   );
-}
+});
 
 /** Gallery name, status tag, the switch-gallery button (when there is somewhere to switch) and statistics row. */
-export function GalleryHeader(props: { gallery: Gallery; status: GalleryStatus; photoCount: number; onSwitch?: () => void }) {
+export const GalleryHeader = observer(function GalleryHeader(props: { gallery: Gallery; status: GalleryStatus; photoCount: number; onSwitch?: () => void }) {
   const { gallery } = props;
   const theme = gallery.config.theme;
   return (
@@ -53,4 +57,4 @@ export function GalleryHeader(props: { gallery: Gallery; status: GalleryStatus; 
       <VisitorStrip linkId={gallery.link_id} color={theme.h2} />
     </View>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { observer } from 'mobx-react';
 import { useEffect, useState } from 'react';
 import { View, Text, Image } from '@tarojs/components';
 import type { Gallery } from '../../../types/api/gallery';
@@ -25,7 +26,7 @@ interface Props {
  * Gallery switch panel (spec part 1 §2): live-photo and live-video tabs; pick a
  * gallery, then 'Switch Gallery'. Live videos arrive later: that tab shows its empty state.
  */
-export function GallerySwitchPanel({ open, galleries, currentId, main, onClose, onSwitch }: Props) {
+export const GallerySwitchPanel = observer(function GallerySwitchPanel({ open, galleries, currentId, main, onClose, onSwitch }: Props) {
   const [tab, setTab] = useState<SwitchTab>('photo');
   const [selected, setSelected] = useState<number>(currentId);
   useEffect(() => {
@@ -103,7 +104,7 @@ export function GallerySwitchPanel({ open, galleries, currentId, main, onClose, 
             )}
             <View className="gallery-switch__info">
               <Text className="gallery-switch__name">{g.name}</Text>
-              <Text className="gallery-switch__count">{t('gallery.photoCount', { num: formatCount(g.image_total) })}</Text>
+              <Text className="gallery-switch__count">{t('gallery.photoCount', { num: formatCount(g.image_total), count: g.image_total })}</Text>
             </View>
             {g.id === currentId ? <Text className="gallery-switch__current" style={{ color: main }}>{t('switch.current')}</Text> : null}
           </View>
@@ -111,4 +112,4 @@ export function GallerySwitchPanel({ open, galleries, currentId, main, onClose, 
       )}
     </BottomSheet>
   );
-}
+});

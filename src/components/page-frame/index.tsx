@@ -1,3 +1,4 @@
+import { observer } from 'mobx-react';
 import { useEffect, type ReactNode } from 'react';
 import { View, Text } from '@tarojs/components';
 import { goBack } from '../../platform/navigate';
@@ -9,7 +10,7 @@ import './index.scss';
  * The frame of a secondary page: a title bar with a back control (H5; the
  * mini-program has its native bar) and the content below.
  */
-export function PageFrame(props: { title: string; backUrl?: string; children: ReactNode; testId?: string }) {
+export const PageFrame = observer(function PageFrame(props: { title: string; backUrl?: string; children: ReactNode; testId?: string }) {
   useEffect(() => setTitle(props.title), [props.title]);
   return (
     <View className="page-frame" data-testid={props.testId ?? 'page-frame'}>
@@ -24,4 +25,4 @@ export function PageFrame(props: { title: string; backUrl?: string; children: Re
       <View className="page-frame__body">{props.children}</View>
     </View>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { observer } from 'mobx-react';
 import { View, Text, Image } from '@tarojs/components';
 import type { VisitItem } from '../../../types/api/visit';
 import { t } from '../../i18n';
@@ -5,7 +6,7 @@ import { imageUrl } from '../../utils/image';
 import './index.scss';
 
 /** Me page: the recently visited album with its title and a 'Go' button (spec part 3 §2 item 13). */
-export function RecentVisitCard(props: { visit: VisitItem; color: string; onGo: () => void }) {
+export const RecentVisitCard = observer(function RecentVisitCard(props: { visit: VisitItem; color: string; onGo: () => void }) {
   const v = props.visit;
   return (
     <View className="recent-visit" data-testid="recent-visit">
@@ -23,4 +24,4 @@ export function RecentVisitCard(props: { visit: VisitItem; color: string; onGo: 
       </View>
     </View>
   );
-}
+});

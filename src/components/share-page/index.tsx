@@ -1,3 +1,4 @@
+import { observer } from 'mobx-react';
 import { View, Text, Image } from '@tarojs/components';
 import type { Photo } from '../../../types/api/photo';
 import type { SharerInfo } from '../../../types/api/share';
@@ -10,7 +11,7 @@ import './index.scss';
 const GRID_MAX_WIDTH = 960;
 
 /** Who shared: avatar and nickname of a known user, else an anonymous line. */
-export function SharerHeader({ sharer, count }: { sharer: SharerInfo | null; count: number }) {
+export const SharerHeader = observer(function SharerHeader({ sharer, count }: { sharer: SharerInfo | null; count: number }) {
   return (
     <View className="share-head" data-testid="share-sharer">
       {sharer?.photo ? <Image className="share-head__avatar" src={sharer.photo} mode="aspectFill" data-testid="share-sharer-avatar" /> : <View className="share-head__avatar share-head__avatar--empty" />}
@@ -19,10 +20,10 @@ export function SharerHeader({ sharer, count }: { sharer: SharerInfo | null; cou
       </Text>
     </View>
   );
-}
+});
 
 /** The shared photos as a grid of watermarked display crops; a tap opens the viewer at that photo. */
-export function SharePhotoGrid({ photos, onTap }: { photos: Photo[]; onTap: (index: number) => void }) {
+export const SharePhotoGrid = observer(function SharePhotoGrid({ photos, onTap }: { photos: Photo[]; onTap: (index: number) => void }) {
   const wide = windowWidth() > WIDE_SCREEN;
   const cols = wide ? 4 : 3;
   const cell = Math.min(windowWidth(), GRID_MAX_WIDTH) / cols;
@@ -36,4 +37,4 @@ export function SharePhotoGrid({ photos, onTap }: { photos: Photo[]; onTap: (ind
       ))}
     </View>
   );
-}
+});

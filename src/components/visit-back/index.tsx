@@ -1,9 +1,10 @@
+import { observer } from 'mobx-react';
 import { View, Text } from '@tarojs/components';
 import { t } from '../../i18n';
 import './index.scss';
 
 /** The bar of a /g/{linkid}/visit/{parentid} page: the way back to the parent page. */
-export function VisitBackBar(props: { parentName: string | null; color: string; onTap: () => void }) {
+export const VisitBackBar = observer(function VisitBackBar(props: { parentName: string | null; color: string; onTap: () => void }) {
   return (
     <View className="visit-back" data-testid="visit-back" onClick={props.onTap}>
       <Text className="visit-back__arrow" style={{ color: props.color }}>‹</Text>
@@ -12,4 +13,4 @@ export function VisitBackBar(props: { parentName: string | null; color: string; 
       </Text>
     </View>
   );
-}
+});

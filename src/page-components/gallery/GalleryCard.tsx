@@ -39,7 +39,7 @@ function GalleryCard({ gallery: g, mode, coverStyle, main, onOpen }: Props) {
       </View>
       <View className="gallery-card__body">
         <Text className="gallery-card__name" data-testid="gallery-name">{g.name}</Text>
-        <Text className="gallery-card__count">{t('gallery.photoCount', { num: formatCount(g.image_total) })}</Text>
+        <Text className="gallery-card__count">{t('gallery.photoCount', { num: formatCount(g.image_total), count: g.image_total })}</Text>
       </View>
     </View>
   );

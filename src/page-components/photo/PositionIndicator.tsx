@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { View, Text } from '@tarojs/components';
+import { observer } from 'mobx-react';
 import { t } from '../../i18n';
 import { scrollToTop } from '../../platform/scroll';
 
@@ -17,7 +18,7 @@ interface Props {
 }
 
 /** 'current/total' while scrolling (and 800 ms after), and a back-to-top button once far down. */
-export default function PositionIndicator({ current, total, offset, farDown }: Props) {
+function PositionIndicator({ current, total, offset, farDown }: Props) {
   const [shown, setShown] = useState(false);
   const first = useRef(true);
   useEffect(() => {
@@ -44,3 +45,5 @@ export default function PositionIndicator({ current, total, offset, farDown }: P
     </>
   );
 }
+
+export default observer(PositionIndicator);

@@ -55,7 +55,7 @@ function VirtualPhotoList({ items, layout, galleryId, offset, height, hot, onTap
                 {t('list.hotRank', { n: c.index + 1 })}
               </Text>
             ) : null}
-            {hot ? <Text className="photo-cell__love">{t('list.loves', { num: formatCount(p.love) })}</Text> : null}
+            {hot ? <Text className="photo-cell__love">{t('list.loves', { num: formatCount(p.love), count: p.love })}</Text> : null}
             {selection?.active ? <SelectMark selection={selection} id={p.id} /> : null}
           </GridCell>
         );

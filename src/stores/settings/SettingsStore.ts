@@ -2,6 +2,7 @@ import { makeAutoObservable } from 'mobx';
 import type { PhotoDisplayMode } from '../../../types/page/photo';
 import type { SortOrder } from '../../../types/api/photo';
 import { readStored, writeStored } from '../../platform/storage';
+import { setDocumentLang } from '../../platform/ui';
 import { i18n, toLocale, DEFAULT_LOCALE, type Locale } from '../../i18n';
 
 export type Setting<T extends string> = 'system' | T;
@@ -61,7 +62,9 @@ export class SettingsStore {
     this.applyLocale();
   }
 
+  /** Every mounted component follows (they observe i18n.locale), and so does the H5 document's `lang`. */
   private applyLocale() {
     if (i18n.locale !== this.locale) i18n.setLocale(this.locale);
+    setDocumentLang(this.locale);
   }
 }
