@@ -127,7 +127,7 @@ describe('permission pages on a phone', () => {
     const wrong = code === '0000' ? '1111' : '0000';
     await fill('permission-code', wrong);
     await tap('permission-submit');
-    expect(await visibleTestId(t, 'permission-error')).toMatch(/Wrong captcha|Captcha error/);
+    expect(await visibleTestId(t, 'permission-error')).toMatch(/Wrong verification code|Invalid verification code/);
 
     await fill('permission-code', code);
     await tap('permission-submit');
