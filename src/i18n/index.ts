@@ -29,8 +29,14 @@ export function toLocale(value: string | undefined | null): Locale | null {
 }
 
 /** The CLDR plural category of a count; where Intl.PluralRules is missing (older mini-program engines) English rules. */
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+
 export function pluralCategory(locale: Locale, count: number): Intl.LDMLPluralRule {
-  if (typeof Intl !== 'undefined' && typeof Intl.PluralRules === 'function') return new Intl.PluralRules(locale).select(count);
+  if (typeof Intl !== 'undefined' && typeof Intl.PluralRules === 'function') {
+    let rules = pluralRules.get(locale);
+    if (!rules || !(rules instanceof Intl.PluralRules)) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
+    return rules.select(count);
+  }
   if (locale === 'zh-CN') return 'other';
   return count === 1 ? 'one' : 'other';
 }

@@ -108,7 +108,7 @@ describe('profile sheet avatar', () => {
       const toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' } as never);
       const { root, one } = await fillProfile('Bo');
       fireEvent.click(one('login-profile-save'));
-      await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'The avatar could not be uploaded, please try again' })));
+      await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'The avatar could not be uploaded. Please try again' })));
       expect(server.uploadFile).toHaveBeenCalledTimes(1);
       expect(server.profileCalls()).toEqual([]);
       expect(root.loginPrompt.phase).toBe('profile');
