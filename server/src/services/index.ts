@@ -34,6 +34,7 @@ import { OrderBook } from './pay/orders';
 import { PayService } from './pay/pay';
 import { AuthService } from './auth/auth';
 import { LiveAccess } from './live/access';
+import { H5Document } from './h5/document';
 
 /** What the services are built from: the outside world, chosen by main.ts or a test. */
 export interface Infrastructure {
@@ -100,6 +101,8 @@ export function createServices(infra: Infrastructure) {
     permissions: new PermissionService(galleries, gates),
     live,
     liveAccess,
+    /** The H5 document's server-rendered head, boot data and skeleton. */
+    h5Document: new H5Document(galleries, gates, config.publicUrl),
     images,
     prerender,
     photoEvents,
