@@ -106,3 +106,26 @@ describe.each(BACKENDS)('the H5 document on %s', (backend) => {
     expect(r404.body).toContain('<title>活动相册</title>');
   });
 });
+
+describe.each(BACKENDS)('the landing call on %s', (backend) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer(backend, { ORGANIZER_TOKEN: ORGANISER });
+  });
+  afterAll(() => s.close());
+  const landing = async () => (await s.app.inject({ method: 'GET', url: '/api/v2/landing' })).json();
+
+  it('lists public top-level events, never gated, private or sub-pages, and the demo only when seeded', async () => {
+    expect(await landing()).toEqual({ code: 200, data: { demo: null, events: [] }, msg: 'ok' });
+    const pub = await insertGallery(s.db, { link_id: 'landpub1', name: 'Open Day', cover: HASH('a'), start_time: 1_700_000_000 });
+    await insertGallery(s.db, { link_id: 'landkid1', name: 'Kid', parent: pub });
+    await insertGallery(s.db, { link_id: 'landprv1', name: 'Private', privacy: 1 });
+    const gated = await insertGallery(s.db, { link_id: 'landgat1', name: 'Gated' });
+    const r0 = await s.app.inject({ method: 'POST', url: `/api/v2/organizer/galleries/${gated}/gates/watermark`, payload: { access_type: 'password', password: 'pw' }, headers: { authorization: `Bearer ${ORGANISER}` } });
+    expect(r0.json()).toMatchObject({ code: 200 });
+    await insertGallery(s.db, { link_id: 'demo2026', name: 'Demo' });
+    const data = (await landing()).data;
+    expect(data.demo).toBe('demo2026');
+    expect(data.events).toEqual([{ link_id: 'landpub1', name: 'Open Day', cover: HASH('a'), start_time: 1_700_000_000, end_time: null, image_total: 0 }]);
+  });
+});

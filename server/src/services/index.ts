@@ -35,6 +35,8 @@ import { PayService } from './pay/pay';
 import { AuthService } from './auth/auth';
 import { LiveAccess } from './live/access';
 import { H5Document } from './h5/document';
+import { LandingService } from './gallery/landing';
+import { DEMO_LINK_ID } from '../demo/demo';
 
 /** What the services are built from: the outside world, chosen by main.ts or a test. */
 export interface Infrastructure {
@@ -91,6 +93,8 @@ export function createServices(infra: Infrastructure) {
     organizer: new OrganizerService(db, organizerAccess, galleries, photoEvents, config.publicUrl),
     organizerGates: new OrganizerGateService(organizerAccess, gates.settings),
     galleries,
+    /** The root address's page (GET /api/v2/landing). */
+    landing: new LandingService(db, DEMO_LINK_ID),
     photos,
     visits: new VisitService(db, galleries, gates),
     stats: new StatsService(db, sessions, galleries),
