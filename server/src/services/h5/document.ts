@@ -137,7 +137,7 @@ export class H5Document {
 function skeleton(lang: DocLocale): string {
   const css =
     '#boot-skeleton{position:fixed;inset:0;background:#f5f5f5;overflow:hidden;font-family:sans-serif}' +
-    '#app:not(:empty)+#boot-skeleton{display:none}' +
+    '#app:not(:empty)~#boot-skeleton{display:none}' +
     '#boot-skeleton .bs-head{height:50vw;max-height:420px;background:#e4e4e4}' +
     '#boot-skeleton .bs-bar{height:16px;margin:16px;width:60%;background:#e4e4e4;border-radius:4px}' +
     '#boot-skeleton .bs-grid{display:grid;grid-template-columns:1fr 1fr;gap:4px;padding:0 4px}' +
