@@ -16,3 +16,6 @@ export function fetchPhotoList(galleryId: number, q: PhotoListQuery): Promise<Ph
 
 /** The home album (the demo event on a fresh install). */
 export const fetchHome = () => call(galleryCalls.home);
+
+/** What the root address shows: the demo link when seeded and the public events. */
+export const fetchLanding = () => call(galleryCalls.landing);

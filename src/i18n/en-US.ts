@@ -62,6 +62,12 @@ const enUS = {
   'notFound.title': 'Page not found',
   'notFound.text': 'This link does not lead to an album. It may have been mistyped or removed.',
   'notFound.home': 'Go to the demo album',
+  'landing.title': 'Event photos',
+  'landing.intro': 'This server hosts live photo albums of events: guests open an album from its link or QR code, see the photos as they are taken, like and download them.',
+  'landing.demo': 'Open the demo album',
+  'landing.events': 'Public events',
+  'landing.noEvents': 'No public events yet. An album is opened from the link or QR code its organiser shares.',
+  'landing.photos': '{count} photos',
   // pages
   'face.myPhotoEmpty': 'No photos of you yet',
   'face.followingEmpty': 'You are not following anyone yet',

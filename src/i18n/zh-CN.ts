@@ -55,6 +55,12 @@ const zhCN: Messages = {
   'notFound.title': '页面不存在',
   'notFound.text': '这个链接没有对应的相册，可能输入有误或已被删除。',
   'notFound.home': '查看演示相册',
+  'landing.title': '活动相册',
+  'landing.intro': '这里托管活动的照片直播相册：来宾通过链接或二维码打开相册，实时查看、点赞和下载现场照片。',
+  'landing.demo': '打开演示相册',
+  'landing.events': '公开活动',
+  'landing.noEvents': '还没有公开的活动。相册通过主办方分享的链接或二维码打开。',
+  'landing.photos': '{count} 张照片',
   // pages
   'face.myPhotoEmpty': '还没有找到你的照片',
   'face.followingEmpty': '还没有关注任何人',

@@ -128,6 +128,28 @@ export type Gallery = T.Static<typeof GallerySchema>;
 export const GalleryDetailSchema = T.Object({ gallery: GallerySchema, children: T.Array(GallerySchema) });
 export type GalleryDetail = T.Static<typeof GalleryDetailSchema>;
 
+/** How many public events the landing page (`/`) lists at most. */
+export const LANDING_EVENTS_MAX = 24;
+
+/** A public event on the landing page: a top-level gallery without any gate. */
+export const PublicEventSchema = T.Object({
+  link_id: T.String(),
+  name: T.String(),
+  cover: NullableString(),
+  start_time: NullableInteger(),
+  end_time: NullableInteger(),
+  image_total: T.Integer()
+});
+export type PublicEvent = T.Static<typeof PublicEventSchema>;
+
+/** GET /api/v2/landing: what the root address shows (issue 12, Experience 7). */
+export const LandingSchema = T.Object({
+  /** The seeded demo album's link, or null when the demo was not seeded. */
+  demo: NullableString(),
+  events: T.Array(PublicEventSchema)
+});
+export type Landing = T.Static<typeof LandingSchema>;
+
 /** The gallery calls (spec part 1 §7). */
 export const galleryCalls = {
   byLink: defineCall('GET', '/api/v2/gallery/link/:link_id', { params: T.Object({ link_id: LinkId() }), response: GalleryDetailSchema }),
@@ -136,5 +158,7 @@ export const galleryCalls = {
   /** By numeric id: the legacy WeChat gallery route (/wx/gallery?id=, ids below 1,000,000). */
   byId: defineCall('GET', '/api/v2/gallery/id/:id', { params: T.Object({ id: Count(MAX_ID) }), response: GalleryDetailSchema }),
   /** The home album: the oldest top-level page (the demo event on a fresh install). */
-  home: defineCall('GET', '/api/v2/home', { query: Empty(), response: T.Object({ link_id: T.String() }) })
+  home: defineCall('GET', '/api/v2/home', { query: Empty(), response: T.Object({ link_id: T.String() }) }),
+  /** The landing page: the demo link when seeded and the organiser's public events. */
+  landing: defineCall('GET', '/api/v2/landing', { query: Empty(), response: LandingSchema })
 };

@@ -8,4 +8,5 @@ export default async function galleryRoutes(app: FastifyInstance, s: Services) {
   route(app, galleryCalls.byGti, ({ viewer, params }) => s.galleries.detailFor(viewer, { gti: params.gti }));
   route(app, galleryCalls.byId, ({ viewer, params }) => s.galleries.detailFor(viewer, { id: params.id }));
   route(app, galleryCalls.home, async () => ({ link_id: await s.galleries.homeLinkId() }));
+  route(app, galleryCalls.landing, () => s.landing.landing());
 }

@@ -26,6 +26,8 @@ export default async function h5Routes(app: FastifyInstance, ctx: Services) {
       prefix: '/',
       wildcard: true,
       index: false,
+      // Directories (`/`, `/pages/`) are app routes, not a 403 from the static plugin.
+      allowedPath: (pathname: string) => !pathname.endsWith('/'),
       setHeaders(res, file) {
         // Hashed assets never change; index.html always revalidates.
         if (/\.[0-9a-f]{8}\.(js|css)$/.test(file)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
@@ -50,6 +52,7 @@ export default async function h5Routes(app: FastifyInstance, ctx: Services) {
     // Static assets that do not exist are plain 404s, not the app.
     if (/^\/(js|css|static)\//.test(url)) return sendError(reply, new AppError(ErrorCode.NOT_FOUND, 'No such file'));
     const known = matchUrl(url) !== null || /^\/pages\//.test(url);
-    return reply.status(known ? 200 : 404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(readIndex());
+    // The head, boot data and skeleton (services/h5/document.ts): nothing in it is per visitor.
+    return ctx.h5Document.render(readIndex(), url).then((html) => reply.status(known ? 200 : 404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html));
   });
 }

@@ -34,6 +34,9 @@ import { OrderBook } from './pay/orders';
 import { PayService } from './pay/pay';
 import { AuthService } from './auth/auth';
 import { LiveAccess } from './live/access';
+import { H5Document } from './h5/document';
+import { LandingService } from './gallery/landing';
+import { DEMO_LINK_ID } from '../demo/demo';
 
 /** What the services are built from: the outside world, chosen by main.ts or a test. */
 export interface Infrastructure {
@@ -90,6 +93,8 @@ export function createServices(infra: Infrastructure) {
     organizer: new OrganizerService(db, organizerAccess, galleries, photoEvents, config.publicUrl),
     organizerGates: new OrganizerGateService(organizerAccess, gates.settings),
     galleries,
+    /** The root address's page (GET /api/v2/landing). */
+    landing: new LandingService(db, DEMO_LINK_ID),
     photos,
     visits: new VisitService(db, galleries, gates),
     stats: new StatsService(db, sessions, galleries),
@@ -100,6 +105,8 @@ export function createServices(infra: Infrastructure) {
     permissions: new PermissionService(galleries, gates),
     live,
     liveAccess,
+    /** The H5 document's server-rendered head, boot data and skeleton. */
+    h5Document: new H5Document(galleries, gates, config.publicUrl),
     images,
     prerender,
     photoEvents,

@@ -1,10 +1,11 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { Gallery, GalleryStatus } from '../../../types/api/gallery';
+import type { Gallery, GalleryDetail, GalleryStatus } from '../../../types/api/gallery';
 import { fetchGallery, type GalleryKey } from '../../api/gallery';
 import { ApiError } from '../../api/client';
 import type { ClockStore } from '../session/ClockStore';
 import type { PermissibilityResponse } from '../../../types/api/permission';
 import { galleryGateOf, gateClosed } from './galleryGate';
+import { takeBootGallery } from '../../platform/boot';
 
 /** 'gated': the visitor lacks a pass; the page sends them to /page/permission/{id}. */
 export type LoadState = 'idle' | 'loading' | 'ready' | 'notFound' | 'error' | 'gated';
@@ -21,16 +22,18 @@ export class GalleryStore {
   constructor(
     private clock: ClockStore,
     private load = fetchGallery,
-    private checkGate = galleryGateOf
+    private checkGate = galleryGateOf,
+    /** The detail the H5 document carries (server/src/services/h5/document.ts), taken once instead of the first fetch. */
+    private booted: (linkId: string) => GalleryDetail | null = takeBootGallery
   ) {
-    makeAutoObservable<GalleryStore, 'requestSeq' | 'load' | 'clock' | 'checkGate'>(this, { requestSeq: false, load: false, clock: false, checkGate: false });
+    makeAutoObservable<GalleryStore, 'requestSeq' | 'load' | 'clock' | 'checkGate' | 'booted'>(this, { requestSeq: false, load: false, clock: false, checkGate: false, booted: false });
   }
 
   async open(key: GalleryKey): Promise<void> {
     const seq = ++this.requestSeq;
     this.state = 'loading';
     try {
-      const detail = await this.load(key);
+      const detail = ('link_id' in key ? this.booted(key.link_id) : null) ?? (await this.load(key));
       // Gated galleries: ask for the pass before any photo loads.
       const gate = (detail.gallery.access_type ?? 'free') !== 'free' ? await this.checkGate(detail.gallery.link_id) : null;
       if (seq !== this.requestSeq) return;

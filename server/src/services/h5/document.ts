@@ -1,0 +1,171 @@
+import type { GalleryService } from '../gallery/gallery';
+import type { GateAccess } from '../gates/gateAccess';
+import { nobody } from '../../viewer';
+import { matchUrl } from '../../../../types/routes';
+import { IMAGE_HASH_RE } from '../../../../types/image-style';
+import type { Gallery, GalleryDetail } from '../../../../types/api/gallery';
+import { BOOT_GLOBAL, type BootData } from '../../../../types/boot';
+import { DOC_TEXTS, DEFAULT_DOC_LOCALE, docLocale, type DocLocale } from './texts';
+
+/** What the server writes into the H5 document's head and body for one URL. */
+export interface DocumentHead {
+  lang: DocLocale;
+  title: string;
+  description: string;
+  /** Share meta (og:*): a chat or another app shows these as the link's preview. */
+  og: { title: string; description: string; image: string | null; url: string };
+  /** The LCP image the page will request first (same URL as the client builds), or null. */
+  preload: string | null;
+  /** Data the app uses instead of fetching it again (types/boot.ts); null when none is safe to share. */
+  boot: BootData | null;
+}
+
+/** The style of og:image and of the head slider (src/page-components/slidehead builds `/img/{hash}!wx_750_n`). */
+const SHARE_STYLE = 'wx_750_n';
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** JSON that is safe inside a <script> element: no `</script>`, no `<!--`, no line separators JS would choke on. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** One line of at most `max` characters (descriptions are free text). */
+function oneLine(s: string | null | undefined, max = 200): string {
+  const line = (s ?? '').replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/** The first slide of the gallery's head slider, as the client requests it (apiBase() is '' in H5). */
+export function slideheadImage(g: Gallery): string | null {
+  const head = g.pagedata?.components?.find((c) => c.type === 'slidehead');
+  const items = (head?.props as { items?: Array<{ image?: unknown }> } | undefined)?.items;
+  const first = Array.isArray(items) ? items.find((i) => i && typeof i.image === 'string' && i.image) : undefined;
+  return first ? `/img/${first.image as string}!${SHARE_STYLE}` : null;
+}
+
+/**
+ * The server-rendered part of the H5 document (issue 12, Speed 3 / Experience 7):
+ * `<html lang>`, `<title>`, description, share meta, the LCP preload, the boot data
+ * and a skeleton that shows before the script runs.
+ *
+ * Rules:
+ * - lang: the gallery's configured locale (config.locale), else zh-CN. A visitor's own
+ *   language choice is kept in the app's localStorage, which the document request does
+ *   not carry, and the app does not follow Accept-Language, so neither is read here;
+ *   once the app runs, what it shows (and `lang` with it) is the app's.
+ * - A gallery behind any gate (its own or an inherited page gate) shows only its name:
+ *   no description, no cover, no preload, no boot data. The rules are GateService's
+ *   `requirementsOf` (the same list the API's gate checks read).
+ * - Boot data: only the gallery detail of an ungated gallery, computed for a visitor
+ *   without a session (`nobody()`): what `GET /api/v2/gallery/link/{id}` answers to anyone.
+ *   The session is NOT put in the document: the app's token lives in localStorage and is
+ *   sent as a header the document request lacks, so the server cannot know the visitor
+ *   here; making a guest per document would mint sessions for crawlers and previews.
+ *   The document therefore holds nothing per visitor and stays `no-cache` (revalidated,
+ *   never stale), which is safe for shared caches too.
+ */
+export class H5Document {
+  constructor(
+    private galleries: GalleryService,
+    private gates: GateAccess,
+    private publicUrl: string
+  ) {}
+
+  private defaults(url: string, lang: DocLocale = DEFAULT_DOC_LOCALE): DocumentHead {
+    const t = DOC_TEXTS[lang];
+    return { lang, title: t.site, description: t.description, og: { title: t.site, description: t.description, image: null, url }, preload: null, boot: null };
+  }
+
+  /** The head for one request URL; a gallery that does not exist (or a database failure) gets the defaults. */
+  async head(rawUrl: string): Promise<DocumentHead> {
+    const url = `${this.publicUrl}${rawUrl.split('?')[0]}`;
+    const m = matchUrl(rawUrl);
+    const linkId = m && m.route.page === 'gallery' ? m.params.link_id : undefined;
+    if (!linkId) return this.defaults(url);
+    let g: Gallery;
+    try {
+      g = await this.galleries.byLinkId(linkId);
+    } catch {
+      return this.defaults(url);
+    }
+    const lang = docLocale(g.config?.locale);
+    const site = DOC_TEXTS[lang].site;
+    const title = g.name ? `${g.name} - ${site}` : site;
+    const gated = (await this.gates.service.requirementsOf(g.id)).length > 0;
+    if (gated) {
+      return { ...this.defaults(url, lang), title, og: { title: g.name || site, description: '', image: null, url } };
+    }
+    const description = oneLine(g.h5_share_text || g.desc) || DOC_TEXTS[lang].description;
+    const shareImage = g.h5_share_image && IMAGE_HASH_RE.test(g.h5_share_image) ? g.h5_share_image : g.cover && IMAGE_HASH_RE.test(g.cover) ? g.cover : null;
+    const detail: GalleryDetail = await this.gates.presentDetail(nobody(), await this.galleries.detail(g));
+    return {
+      lang,
+      title,
+      description,
+      og: {
+        title: oneLine(g.h5_share_title || g.name, 120) || site,
+        description,
+        image: shareImage ? `${this.publicUrl}/img/${shareImage}!${SHARE_STYLE}` : null,
+        url
+      },
+      preload: slideheadImage(g),
+      boot: { gallery: { link_id: g.link_id, detail } }
+    };
+  }
+
+  /** index.html with the head, the boot data and the skeleton written in. */
+  async render(html: string, rawUrl: string): Promise<string> {
+    let head: DocumentHead;
+    try {
+      head = await this.head(rawUrl);
+    } catch {
+      head = this.defaults(`${this.publicUrl}${rawUrl.split('?')[0]}`);
+    }
+    return renderDocument(html, head);
+  }
+}
+
+/** Inline CSS and markup shown until the app mounts into #app (then `#app:not(:empty)` hides it). */
+function skeleton(lang: DocLocale): string {
+  const css =
+    '#boot-skeleton{position:fixed;inset:0;background:#f5f5f5;overflow:hidden;font-family:sans-serif}' +
+    '#app:not(:empty)~#boot-skeleton{display:none}' +
+    '#boot-skeleton .bs-head{height:50vw;max-height:420px;background:#e4e4e4}' +
+    '#boot-skeleton .bs-bar{height:16px;margin:16px;width:60%;background:#e4e4e4;border-radius:4px}' +
+    '#boot-skeleton .bs-grid{display:grid;grid-template-columns:1fr 1fr;gap:4px;padding:0 4px}' +
+    '#boot-skeleton .bs-cell{aspect-ratio:4/3;background:#e9e9e9}' +
+    '#boot-skeleton .bs-hint{position:absolute;left:0;right:0;bottom:24px;text-align:center;color:#999;font-size:13px}';
+  const cells = '<div class="bs-cell"></div>'.repeat(6);
+  return (
+    `<style>${css}</style><div id="boot-skeleton" data-testid="boot-skeleton" aria-busy="true">` +
+    `<div class="bs-head"></div><div class="bs-bar"></div><div class="bs-grid">${cells}</div>` +
+    `<div class="bs-hint">${escapeHtml(DOC_TEXTS[lang].loading)}</div></div>`
+  );
+}
+
+export function renderDocument(html: string, head: DocumentHead): string {
+  const e = escapeHtml;
+  const meta = [
+    `<title>${e(head.title)}</title>`,
+    `<meta name="description" content="${e(head.description)}">`,
+    `<meta property="og:type" content="website">`,
+    `<meta property="og:title" content="${e(head.og.title)}">`,
+    `<meta property="og:description" content="${e(head.og.description)}">`,
+    `<meta property="og:url" content="${e(head.og.url)}">`,
+    head.og.image ? `<meta property="og:image" content="${e(head.og.image)}">` : '',
+    head.preload ? `<link rel="preload" as="image" href="${e(head.preload)}" fetchpriority="high">` : '',
+    head.boot ? `<script>window.${BOOT_GLOBAL}=${scriptJson(head.boot)}</script>` : ''
+  ].join('');
+  let out = html.replace(/<html(\s[^>]*)?>/i, `<html lang="${e(head.lang)}">`);
+  out = /<title>[\s\S]*?<\/title>/i.test(out) ? out.replace(/<title>[\s\S]*?<\/title>/i, () => meta) : out.replace(/<\/head>/i, () => `${meta}</head>`);
+  out = out.replace(/(<div id="app"><\/div>)/i, (m) => `${m}${skeleton(head.lang)}`);
+  return out;
+}

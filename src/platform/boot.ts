@@ -1,0 +1,23 @@
+import { BOOT_GLOBAL, type BootData } from '../../types/boot';
+import type { GalleryDetail } from '../../types/api/gallery';
+
+/**
+ * The data the server wrote into the H5 document (types/boot.ts). Each part is
+ * taken once: the first page that asks for it gets it, every later load fetches
+ * as before. The mini-program has no document: nothing is ever there.
+ */
+function bootData(): BootData | null {
+  if (process.env.TARO_ENV === 'weapp') return null;
+  if (typeof window === 'undefined') return null;
+  const data = (window as unknown as Record<string, unknown>)[BOOT_GLOBAL];
+  return data && typeof data === 'object' ? (data as BootData) : null;
+}
+
+/** The booted detail of this gallery, once; null when the document carries none for it (or it was taken). */
+export function takeBootGallery(linkId: string): GalleryDetail | null {
+  const boot = bootData();
+  const g = boot?.gallery;
+  if (!boot || !g || g.link_id !== linkId || !g.detail?.gallery) return null;
+  delete boot.gallery;
+  return g.detail;
+}

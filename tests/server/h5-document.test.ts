@@ -1,0 +1,131 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { BACKENDS, startTestServer, insertGallery, type TestServer } from './helpers';
+import { escapeHtml, scriptJson } from '../../server/src/services/h5/document';
+
+const ORGANISER = 'doc-organiser-token';
+const HASH = (c: string) => c.repeat(64);
+/** The shape of the built index.html (src/index.html after the H5 build). */
+const INDEX = '<!DOCTYPE html><html><head><meta charset="utf-8"><title></title><script src="/js/app.12345678.js"></script></head><body><div id="app"></div></body></html>';
+
+/** The boot data the document carries, parsed back the way the browser would run it. */
+function bootOf(html: string): unknown {
+  const m = /<script>window\.__BOOT__=(.*?)<\/script>/.exec(html);
+  return m ? JSON.parse(m[1]) : null;
+}
+const metaOf = (html: string, prop: string) => new RegExp(`<meta (?:property|name)="${prop}" content="([^"]*)">`).exec(html)?.[1] ?? null;
+
+describe.each(BACKENDS)('the H5 document on %s', (backend) => {
+  let s: TestServer;
+  let h5Dir: string;
+
+  beforeAll(async () => {
+    h5Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lg-h5-'));
+    fs.writeFileSync(path.join(h5Dir, 'index.html'), INDEX);
+    s = await startTestServer(backend, { H5_DIR: h5Dir, ORGANIZER_TOKEN: ORGANISER, PUBLIC_URL: 'https://photos.example' });
+  });
+  afterAll(async () => {
+    await s.close();
+    fs.rmSync(h5Dir, { recursive: true, force: true });
+  });
+
+  const get = (url: string) => s.app.inject({ method: 'GET', url });
+
+  it('gives every page a title, a description, zh-CN lang and the skeleton', async () => {
+    for (const url of ['/', '/page/me', '/demo']) {
+      const r = await get(url);
+      expect(r.statusCode).toBe(200);
+      expect(r.headers['cache-control']).toBe('no-cache');
+      expect(r.body).toContain('<html lang="zh-CN">');
+      expect(r.body).toMatch(/<title>活动相册<\/title>/);
+      expect(metaOf(r.body, 'description')).toBeTruthy();
+      expect(r.body).toContain('<div id="app"></div><style>');
+      expect(r.body).toContain('data-testid="boot-skeleton"');
+      expect(bootOf(r.body)).toBeNull();
+    }
+  });
+
+  it('renders a gallery title, share meta, the slider preload and the boot gallery', async () => {
+    const pagedata = { components: [{ id: 's1', type: 'slidehead', props: { items: [{ image: HASH('b') }] } }] };
+    await insertGallery(s.db, { link_id: 'docgal1', name: 'Spring Gala', desc: 'Photos of\nthe gala', cover: HASH('a'), pagedata, config: { locale: 'en-US' } });
+    const r = await get('/g/docgal1');
+    expect(r.statusCode).toBe(200);
+    expect(r.body).toContain('<html lang="en-US">');
+    expect(r.body).toContain('<title>Spring Gala - Event photos</title>');
+    expect(metaOf(r.body, 'description')).toBe('Photos of the gala');
+    expect(metaOf(r.body, 'og:title')).toBe('Spring Gala');
+    expect(metaOf(r.body, 'og:description')).toBe('Photos of the gala');
+    expect(metaOf(r.body, 'og:image')).toBe(`https://photos.example/img/${HASH('a')}!wx_750_n`);
+    expect(metaOf(r.body, 'og:url')).toBe('https://photos.example/g/docgal1');
+    // The URL the slider (src/page-components/slidehead) requests: /img/{hash}!wx_750_n, no query.
+    expect(r.body).toContain(`<link rel="preload" as="image" href="/img/${HASH('b')}!wx_750_n" fetchpriority="high">`);
+    const api = (await get('/api/v2/gallery/link/docgal1')).json().data;
+    expect(bootOf(r.body)).toEqual({ gallery: { link_id: 'docgal1', detail: api } });
+  });
+
+  it('escapes organiser text in the head and in the boot script', async () => {
+    const evil = '</title><script>alert(1)</script>"\'&';
+    await insertGallery(s.db, { link_id: 'docevil1', name: evil, desc: '</script><!-- \u2028' });
+    const r = await get('/g/docevil1');
+    expect(r.body).not.toContain('<script>alert(1)</script>');
+    expect(r.body).toContain(`<title>${escapeHtml(evil)} - 活动相册</title>`);
+    expect(r.body).not.toContain('</script><!--');
+    const scripts = r.body.match(/<script>[\s\S]*?<\/script>/g)!;
+    expect(scripts).toHaveLength(1);
+    expect((bootOf(r.body) as { gallery: { detail: { gallery: { name: string } } } }).gallery.detail.gallery.name).toBe(evil);
+    expect(scriptJson('</script>\u2028')).toBe('"\\u003c/script\\u003e\\u2028"');
+  });
+
+  it('shows only the name of a gated gallery and of its sub-pages', async () => {
+    const top = await insertGallery(s.db, { link_id: 'docgate1', name: 'Private Party', desc: 'secret words', cover: HASH('c'), h5_share_text: 'secret share', pagedata: { components: [{ id: 's1', type: 'slidehead', props: { items: [{ image: HASH('d') }] } }] } });
+    await insertGallery(s.db, { link_id: 'docgate2', name: 'Private Kid', desc: 'kid words', cover: HASH('e'), parent: top });
+    const r0 = await s.app.inject({ method: 'POST', url: `/api/v2/organizer/galleries/${top}/gates/pgdata`, payload: { access_type: 'password', password: 'pw' }, headers: { authorization: `Bearer ${ORGANISER}` } });
+    expect(r0.json()).toMatchObject({ code: 200 });
+    for (const [link, name] of [['docgate1', 'Private Party'], ['docgate2', 'Private Kid']]) {
+      const r = await get(`/g/${link}`);
+      expect(r.body).toContain(`<title>${name} - 活动相册</title>`);
+      expect(metaOf(r.body, 'og:title')).toBe(name);
+      expect(r.body).not.toMatch(/secret|kid words/);
+      expect(r.body).not.toContain(HASH('c'));
+      expect(r.body).not.toContain(HASH('d'));
+      expect(r.body).not.toContain(HASH('e'));
+      expect(metaOf(r.body, 'og:image')).toBeNull();
+      expect(r.body).not.toContain('rel="preload"');
+      expect(bootOf(r.body)).toBeNull();
+    }
+  });
+
+  it('answers an unknown gallery with the defaults and an unknown path with 404', async () => {
+    const r = await get('/g/nosuch12');
+    expect(r.statusCode).toBe(200);
+    expect(r.body).toContain('<title>活动相册</title>');
+    expect(bootOf(r.body)).toBeNull();
+    const r404 = await get('/no/such/page');
+    expect(r404.statusCode).toBe(404);
+    expect(r404.body).toContain('<title>活动相册</title>');
+  });
+});
+
+describe.each(BACKENDS)('the landing call on %s', (backend) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer(backend, { ORGANIZER_TOKEN: ORGANISER });
+  });
+  afterAll(() => s.close());
+  const landing = async () => (await s.app.inject({ method: 'GET', url: '/api/v2/landing' })).json();
+
+  it('lists public top-level events, never gated, private or sub-pages, and the demo only when seeded', async () => {
+    expect(await landing()).toEqual({ code: 200, data: { demo: null, events: [] }, msg: 'ok' });
+    const pub = await insertGallery(s.db, { link_id: 'landpub1', name: 'Open Day', cover: HASH('a'), start_time: 1_700_000_000 });
+    await insertGallery(s.db, { link_id: 'landkid1', name: 'Kid', parent: pub });
+    await insertGallery(s.db, { link_id: 'landprv1', name: 'Private', privacy: 1 });
+    const gated = await insertGallery(s.db, { link_id: 'landgat1', name: 'Gated' });
+    const r0 = await s.app.inject({ method: 'POST', url: `/api/v2/organizer/galleries/${gated}/gates/watermark`, payload: { access_type: 'password', password: 'pw' }, headers: { authorization: `Bearer ${ORGANISER}` } });
+    expect(r0.json()).toMatchObject({ code: 200 });
+    await insertGallery(s.db, { link_id: 'demo2026', name: 'Demo' });
+    const data = (await landing()).data;
+    expect(data.demo).toBe('demo2026');
+    expect(data.events).toEqual([{ link_id: 'landpub1', name: 'Open Day', cover: HASH('a'), start_time: 1_700_000_000, end_time: null, image_total: 0 }]);
+  });
+});
