@@ -58,6 +58,7 @@ function LoginPrompt({ lists }: { lists?: PageLists }) {
       dataset={{ reason: loginPrompt.reason ?? '', phase }}
       title={profile ? t('login.profileTitle') : t('login.title')}
       onClose={() => loginPrompt.cancel()}
+      backCloses={phase === 'ask'}
       maskClosable={phase === 'ask'}
       closable={false}
     >

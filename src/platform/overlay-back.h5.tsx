@@ -1,0 +1,68 @@
+import { useEffect, useRef } from 'react';
+import { OVERLAY_STATE_KEY, OverlayStack, overlayDepthOf, type OverlayBackProps } from './overlay-back-core';
+
+export type { OverlayBackProps } from './overlay-back-core';
+
+interface Entry {
+  close: () => void;
+}
+
+const stack = new OverlayStack<Entry>();
+/** Pops the app started itself (a close from the UI) that no overlay should answer. */
+let ownPops = 0;
+let installed = false;
+
+/**
+ * Runs before the router's listener (a capture listener on the target runs
+ * first) and hides the pops of overlay entries from it: the URL did not change,
+ * so the page must not either.
+ */
+function onPopState(e: PopStateEvent): void {
+  const depth = overlayDepthOf(e.state);
+  if (ownPops > 0) {
+    ownPops--;
+    e.stopImmediatePropagation();
+    return;
+  }
+  if (stack.size <= depth) return; // not a pop out of an overlay (forward, or another page)
+  e.stopImmediatePropagation();
+  for (const entry of stack.truncate(depth)) entry.close();
+}
+
+function install(): void {
+  if (installed) return;
+  installed = true;
+  window.addEventListener('popstate', onPopState, true);
+}
+
+/** Open: push a history entry on the same URL, keeping the router's own state in it. */
+function pushEntry(entry: Entry): void {
+  install();
+  const depth = stack.push(entry);
+  const state = { ...(window.history.state ?? {}), [OVERLAY_STATE_KEY]: depth };
+  window.history.pushState(state, '', window.location.href);
+}
+
+/** Closed from the UI: drop its entry (and any above it) from the history, unless Back already did. */
+function dropEntry(entry: Entry): void {
+  const at = stack.indexOf(entry);
+  if (at < 0) return; // Back closed it: its entry is gone already
+  const above = stack.cut(entry).length;
+  // Only while the history still stands on this overlay's entries (not after the page moved on).
+  if (overlayDepthOf(window.history.state) !== at + above) return;
+  ownPops++;
+  window.history.go(-above);
+}
+
+/** Browsers: while `open`, Back pops this overlay's history entry and calls `onBack`. */
+export default function OverlayBack({ open, onBack }: OverlayBackProps): null {
+  const latest = useRef(onBack);
+  latest.current = onBack;
+  useEffect(() => {
+    if (!open) return undefined;
+    const entry: Entry = { close: () => latest.current() };
+    pushEntry(entry);
+    return () => dropEntry(entry);
+  }, [open]);
+  return null;
+}
