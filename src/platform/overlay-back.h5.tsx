@@ -24,7 +24,15 @@ function onPopState(e: PopStateEvent): void {
     e.stopImmediatePropagation();
     return;
   }
-  if (stack.size <= depth) return; // not a pop out of an overlay (forward, or another page)
+  if (stack.size < depth) {
+    // Back from another page onto an overlay's entry whose overlay closed meanwhile (it
+    // was closed while that page was on top): the router shows this page, and the stale
+    // entries under it are skipped, so the next Back leaves the page instead of doing nothing.
+    ownPops++;
+    window.history.go(-(depth - stack.size));
+    return;
+  }
+  if (stack.size === depth) return; // not a pop out of an overlay (forward, or another page)
   e.stopImmediatePropagation();
   for (const entry of stack.truncate(depth)) entry.close();
 }
@@ -35,10 +43,33 @@ function install(): void {
   window.addEventListener('popstate', onPopState, true);
 }
 
+/**
+ * Pops owed to the history by overlays closed from the UI in this tick. They are
+ * made once the tick's effects ran, so an overlay that replaces another in the
+ * same commit (a prompt that hands over to a popup) reuses its entry instead of
+ * racing a pop against a push. Invariant: the current entry's depth is
+ * stack.size + pendingPops.
+ */
+let pendingPops = 0;
+let flushQueued = false;
+
+function flushPops(): void {
+  flushQueued = false;
+  const n = pendingPops;
+  pendingPops = 0;
+  if (n <= 0) return;
+  ownPops++;
+  window.history.go(-n);
+}
+
 /** Open: push a history entry on the same URL, keeping the router's own state in it. */
 function pushEntry(entry: Entry): void {
   install();
   const depth = stack.push(entry);
+  if (pendingPops > 0) {
+    pendingPops--; // the entry of the overlay closed in this tick stands at this depth
+    return;
+  }
   const state = { ...(window.history.state ?? {}), [OVERLAY_STATE_KEY]: depth };
   window.history.pushState(state, '', window.location.href);
 }
@@ -47,11 +78,15 @@ function pushEntry(entry: Entry): void {
 function dropEntry(entry: Entry): void {
   const at = stack.indexOf(entry);
   if (at < 0) return; // Back closed it: its entry is gone already
-  const above = stack.cut(entry).length;
-  // Only while the history still stands on this overlay's entries (not after the page moved on).
-  if (overlayDepthOf(window.history.state) !== at + above) return;
-  ownPops++;
-  window.history.go(-above);
+  const depthBefore = stack.size + pendingPops;
+  const removed = stack.cut(entry).length;
+  // Only while the history still stands on the overlays' entries (not after the page moved on).
+  if (overlayDepthOf(window.history.state) !== depthBefore) return;
+  pendingPops += removed;
+  if (!flushQueued) {
+    flushQueued = true;
+    void Promise.resolve().then(flushPops);
+  }
 }
 
 /** Browsers: while `open`, Back pops this overlay's history entry and calls `onBack`. */

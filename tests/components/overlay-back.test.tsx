@@ -112,3 +112,53 @@ platformDescribe('overlay back (browser history)', false, () => {
     window.removeEventListener('popstate', heard);
   });
 });
+
+platformDescribe('overlay back: an entry left behind (browser history)', false, () => {
+  it('arriving by Back on the entry of an overlay that closed meanwhile skips it', async () => {
+    const heard = jest.fn();
+    const { container } = render(<Host onClosed={() => undefined} />);
+    fireEvent.click(byTestId(container, 'open')[0]);
+    expect(depth()).toBe(1);
+    // Another page is pushed on top, then the sheet closes (its entry is no longer the current one).
+    window.history.pushState({ page: 'next' }, '', window.location.href);
+    fireEvent.click(byTestId(container, 'outer-close')[0]);
+    expect(overlayDepthOf(window.history.state)).toBe(0);
+    window.addEventListener('popstate', heard);
+    // Back from that page: the router hears it, and the stale entry is skipped.
+    act(() => window.history.back());
+    await waitFor(() => expect(heard).toHaveBeenCalledTimes(1));
+    expect(heard.mock.calls[0][0].state).toEqual(expect.objectContaining({ __overlayDepth: 1 }));
+    await waitFor(() => expect(depth()).toBe(0));
+    expect(heard).toHaveBeenCalledTimes(1);
+    window.removeEventListener('popstate', heard);
+  });
+});
+
+/** A prompt whose button hands over to a popup in the same tap. */
+function Handover() {
+  const [step, setStep] = useState<'none' | 'prompt' | 'popup'>('none');
+  return (
+    <>
+      <Text data-testid="ask" onClick={() => setStep('prompt')}>ask</Text>
+      <BottomSheet open={step === 'prompt'} testId="prompt" onClose={() => setStep('none')}>
+        <Text data-testid="ok" onClick={() => setStep('popup')}>ok</Text>
+      </BottomSheet>
+      <BottomSheet open={step === 'popup'} testId="popup" onClose={() => setStep('none')} />
+    </>
+  );
+}
+
+platformDescribe('overlay back: one overlay hands over to another (browser history)', false, () => {
+  it('the popup reuses the entry of the prompt it replaced; one Back closes it', async () => {
+    const { container } = render(<Handover />);
+    fireEvent.click(byTestId(container, 'ask')[0]);
+    fireEvent.click(byTestId(container, 'ok')[0]);
+    expect(byTestId(container, 'popup')).toHaveLength(1);
+    await act(() => Promise.resolve());
+    // One entry above the page's: the popup stands on the prompt's.
+    expect(depth()).toBe(1);
+    act(() => window.history.back());
+    await waitFor(() => expect(byTestId(container, 'popup')).toHaveLength(0));
+    expect(depth()).toBe(0);
+  });
+});
