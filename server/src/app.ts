@@ -23,6 +23,7 @@ import galleryRoutes from './routes/gallery';
 import photoRoutes from './routes/photos';
 import imageRoutes from './routes/image';
 import h5Routes, { H5_STATIC_ROUTES } from './routes/h5';
+import { registerCompression } from './compression';
 import websocket from '@fastify/websocket';
 import liveGateway, { LIVE_WS_OPTIONS, closeLiveSockets } from './live/gateway';
 
@@ -127,6 +128,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     req.log.error({ err }, 'unhandled error');
     return sendError(reply, new AppError(ErrorCode.INTERNAL, 'Internal server error'));
   });
+
+  // brotli/gzip for API JSON, /session.js and HTML above 1 KB (compression.ts).
+  await registerCompression(app);
 
   // Live channel: upgrades run through the normal hooks, so refusals are envelopes (live/gateway.ts).
   await app.register(websocket, { options: LIVE_WS_OPTIONS, preClose: closeLiveSockets });
