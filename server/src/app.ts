@@ -46,6 +46,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     ajv: schemaOptions.ajv,
     schemaErrorFormatter: schemaOptions.schemaErrorFormatter,
     logger: deps.logger ?? false,
+    // One line per answered request, at debug unless LOG_REQUESTS asks for info (hook below).
+    disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
     // Deadlines: headers within Node's headersTimeout (60 s at most); every request, streamed
     // uploads included, whole within UPLOAD_TIMEOUT_MS (cut with the 408 envelope by
@@ -127,6 +129,11 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     }
     req.log.error({ err }, 'unhandled error');
     return sendError(reply, new AppError(ErrorCode.INTERNAL, 'Internal server error'));
+  });
+
+  const requestLevel = deps.config.logRequests ? 'info' : 'debug';
+  app.addHook('onResponse', async (req, reply) => {
+    req.log[requestLevel]({ req, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   });
 
   // brotli/gzip for API JSON, /session.js and HTML above 1 KB (compression.ts).
