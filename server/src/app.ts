@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db';
 import { migrate } from './db/migrate';
@@ -47,7 +47,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     schemaErrorFormatter: schemaOptions.schemaErrorFormatter,
     logger: deps.logger ?? false,
     // One line per answered request, at debug unless LOG_REQUESTS asks for info (hook below).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     // Deadlines: headers within Node's headersTimeout (60 s at most); every request, streamed
     // uploads included, whole within UPLOAD_TIMEOUT_MS (cut with the 408 envelope by
