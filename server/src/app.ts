@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db';
 import { migrate } from './db/migrate';
@@ -23,6 +23,7 @@ import galleryRoutes from './routes/gallery';
 import photoRoutes from './routes/photos';
 import imageRoutes from './routes/image';
 import h5Routes, { H5_STATIC_ROUTES } from './routes/h5';
+import { registerCompression } from './compression';
 import websocket from '@fastify/websocket';
 import liveGateway, { LIVE_WS_OPTIONS, closeLiveSockets } from './live/gateway';
 
@@ -45,6 +46,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     ajv: schemaOptions.ajv,
     schemaErrorFormatter: schemaOptions.schemaErrorFormatter,
     logger: deps.logger ?? false,
+    // One line per answered request, at debug unless LOG_REQUESTS asks for info (hook below).
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     // Deadlines: headers within Node's headersTimeout (60 s at most); every request, streamed
     // uploads included, whole within UPLOAD_TIMEOUT_MS (cut with the 408 envelope by
@@ -127,6 +130,14 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     req.log.error({ err }, 'unhandled error');
     return sendError(reply, new AppError(ErrorCode.INTERNAL, 'Internal server error'));
   });
+
+  const requestLevel = deps.config.logRequests ? 'info' : 'debug';
+  app.addHook('onResponse', async (req, reply) => {
+    req.log[requestLevel]({ req, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  });
+
+  // brotli/gzip for API JSON, /session.js and HTML above 1 KB (compression.ts).
+  await registerCompression(app);
 
   // Live channel: upgrades run through the normal hooks, so refusals are envelopes (live/gateway.ts).
   await app.register(websocket, { options: LIVE_WS_OPTIONS, preClose: closeLiveSockets });

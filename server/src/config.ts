@@ -32,6 +32,8 @@ export interface Config {
   webAppId: string;
   /** Log level for the server (pino). */
   logLevel: string;
+  /** Log every request at info level (LOG_REQUESTS=1); otherwise request lines are debug. */
+  logRequests: boolean;
   /** Live WebSocket connections one process accepts; further upgrades get 503. */
   liveMaxConnections: number;
   /** Login providers (WECHAT_MP_*, WECHAT_WEB_SECRET, WECHAT_OPEN_*, LOGIN_SANDBOX, WECHAT_API_BASE, WECHAT_OPEN_BASE). */
@@ -167,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     uploadOrphanAgeS: int('UPLOAD_ORPHAN_AGE_S', env.UPLOAD_ORPHAN_AGE_S, 24 * 3600, 0, 365 * 24 * 3600),
     webAppId: env.WECHAT_WEB_APPID || '',
     logLevel: env.LOG_LEVEL || 'info',
+    logRequests: env.LOG_REQUESTS === '1' || env.LOG_REQUESTS === 'true',
     liveMaxConnections: int('LIVE_MAX_CONNECTIONS', env.LIVE_MAX_CONNECTIONS, 10000, 1, 1_000_000),
     login: loadLoginConfig(env),
     pay: loadPayConfig(env, publicUrl, env.WECHAT_WEB_APPID || ''),

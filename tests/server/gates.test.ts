@@ -44,7 +44,7 @@ async function start(backend: 'pglite' | 'postgres') {
     }
   });
   const config = loadConfig({ DATA_DIR: dataDir, H5_DIR: path.join(dataDir, 'no-h5'), ORGANIZER_TOKEN: ORGANISER });
-  const built: App = await buildApp({ config, db, store: new LocalStore(path.join(dataDir, 'objects')), logger: { level: 'info', stream } });
+  const built: App = await buildApp({ config, db, store: new LocalStore(path.join(dataDir, 'objects')), logger: { level: 'debug', stream } });
   await built.app.ready();
   return {
     ...built,

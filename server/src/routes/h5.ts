@@ -11,6 +11,9 @@ import type { Services } from '../services';
 /** The static file routes of the H5 build (@fastify/static): infrastructure, not API calls. */
 export const H5_STATIC_ROUTES = ['GET /*', 'HEAD /*'] as const;
 
+/** Build output named with a content hash (`js/app.1a2b3c4d.js`, also as `.br` / `.gz`). */
+export const isHashedAsset = (file: string) => /\.[0-9a-f]{8}\.[a-z0-9]+(\.br|\.gz)?$/i.test(file);
+
 /**
  * Serves the H5 build from the same origin as the API and images. Every route
  * of src/routes.ts answers index.html (typed, shared or reloaded links work);
@@ -28,9 +31,14 @@ export default async function h5Routes(app: FastifyInstance, ctx: Services) {
       index: false,
       // Directories (`/`, `/pages/`) are app routes, not a 403 from the static plugin.
       allowedPath: (pathname: string) => !pathname.endsWith('/'),
+      // dist/h5 holds x.br and x.gz beside every text asset (config/index.ts, CompressionPlugin).
+      preCompressed: true,
+      // send's own cache-control (public, max-age=0) would replace the one set below.
+      cacheControl: false,
       setHeaders(res, file) {
-        // Hashed assets never change; index.html always revalidates.
-        if (/\.[0-9a-f]{8}\.(js|css)$/.test(file)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        // Hashed assets never change; anything else revalidates.
+        res.setHeader('cache-control', isHashedAsset(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('vary', 'accept-encoding');
       }
     });
   }

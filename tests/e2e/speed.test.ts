@@ -1,0 +1,87 @@
+// What a visitor's browser actually gets (issue 12, Speed): compressed scripts on the first
+// visit of the demo gallery, and nothing of the app's code refetched on a second visit.
+// Headers and cache use are read from Chromium's own network events (CDP), not from the server.
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import { DEMO_URL, VIEWPORTS, launchBrowser, openPage, visibleTestId, type TrackedPage } from './support';
+
+interface Seen {
+  url: string;
+  type: string;
+  status: number;
+  encoding: string;
+  fromCache: boolean;
+}
+
+/** Every script and stylesheet the page loads, as Chromium received it. */
+async function recordAssets(page: Page): Promise<{ seen: Seen[]; cdp: CDPSession }> {
+  const cdp = await page.context().newCDPSession(page);
+  const seen: Seen[] = [];
+  const byId = new Map<string, Seen>();
+  // Chromium may report the cache hit before or after the response itself.
+  const servedFromCache = new Set<string>();
+  cdp.on('Network.responseReceived', (e) => {
+    if (e.type !== 'Script' && e.type !== 'Stylesheet') return;
+    const headers = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
+    const s: Seen = {
+      url: new URL(e.response.url).pathname,
+      type: e.type,
+      status: e.response.status,
+      encoding: headers['content-encoding'] ?? '',
+      fromCache: servedFromCache.has(e.requestId) || Boolean(e.response.fromDiskCache || e.response.fromMemoryCache || e.response.fromPrefetchCache)
+    };
+    byId.set(e.requestId, s);
+    seen.push(s);
+  });
+  cdp.on('Network.requestServedFromCache', (e) => {
+    servedFromCache.add(e.requestId);
+    const s = byId.get(e.requestId);
+    if (s) s.fromCache = true;
+  });
+  await cdp.send('Network.enable');
+  return { seen, cdp };
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each(VIEWPORTS)('$name', ({ options }) => {
+  let context: BrowserContext;
+  let t: TrackedPage;
+  beforeEach(async () => {
+    context = await browser.newContext(options);
+    t = await openPage(context);
+  });
+  afterEach(async () => {
+    await context.close();
+  });
+
+  it('first visit gets compressed scripts; the second visit fetches no script or style from the network', async () => {
+    const first = await recordAssets(t.page);
+    await t.page.goto(DEMO_URL);
+    expect((await visibleTestId(t, 'gallery-name')).length).toBeGreaterThan(0);
+    const scripts = first.seen.filter((s) => s.type === 'Script' && s.url.startsWith('/js/'));
+    expect(scripts.length).toBeGreaterThan(0);
+    // Every app script came over the network compressed (brotli for Chromium).
+    expect(scripts.filter((s) => !s.fromCache).map((s) => `${s.url} ${s.encoding || 'identity'}`)).toEqual(
+      scripts.filter((s) => !s.fromCache).map((s) => `${s.url} br`)
+    );
+    await first.cdp.detach();
+
+    // Second visit in the same browser: a new navigation to the same link.
+    const second = await recordAssets(t.page);
+    await t.page.goto('about:blank');
+    await t.page.goto(DEMO_URL);
+    expect((await visibleTestId(t, 'gallery-name')).length).toBeGreaterThan(0);
+    const assets = second.seen.filter((s) => s.url.startsWith('/js/') || s.url.startsWith('/css/'));
+    expect(assets.length).toBeGreaterThan(0);
+    expect(assets.filter((s) => !s.fromCache).map((s) => `${s.url} HTTP ${s.status}`)).toEqual([]);
+    await second.cdp.detach();
+    // Leaving the first visit aborts its image and stats requests: that is not an error.
+    expect(t.errors.filter((e) => !/^requestfailed: .* net::ERR_ABORTED$/.test(e))).toEqual([]);
+  });
+});

@@ -1,0 +1,106 @@
+// The H5 build as served: precompressed files by content negotiation, immutable caching of
+// hashed assets, and on-the-fly compression of the document and API answers above 1 KB.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { startTestServer, type TestServer } from './helpers';
+import { seedDemo, DEMO_LINK_ID } from '../../server/src/demo/demo';
+import { COMPRESS_THRESHOLD } from '../../server/src/compression';
+
+const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});\n`;
+const JS = 'js/app.1a2b3c4d.js';
+
+function fakeH5(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lg-h5-'));
+  fs.mkdirSync(path.join(dir, 'js'));
+  // Large enough that the document is compressed on the fly (above the threshold).
+  const html = `<!doctype html><html><head><title></title><!-- ${'pad '.repeat(400)} --></head><body><div id="app"></div><script src="/${JS}"></script></body></html>`;
+  fs.writeFileSync(path.join(dir, 'index.html'), html);
+  fs.writeFileSync(path.join(dir, JS), SCRIPT);
+  fs.writeFileSync(path.join(dir, `${JS}.br`), zlib.brotliCompressSync(SCRIPT));
+  fs.writeFileSync(path.join(dir, `${JS}.gz`), zlib.gzipSync(SCRIPT));
+  fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return dir;
+}
+
+const decode = (body: Buffer, enc: string | undefined) =>
+  (enc === 'br' ? zlib.brotliDecompressSync(body) : enc === 'gzip' ? zlib.gunzipSync(body) : body).toString('utf8');
+
+describe('H5 static files and compression', () => {
+  let s: TestServer;
+  let h5Dir: string;
+  let imageHash: string;
+
+  beforeAll(async () => {
+    h5Dir = fakeH5();
+    s = await startTestServer('pglite', { H5_DIR: h5Dir });
+    await seedDemo({ ...s.services, db: s.db }, { photos: 6, now: Math.floor(Date.now() / 1000), log: () => undefined });
+    const { rows } = await s.db.query<{ hash: string }>('SELECT hash FROM photos LIMIT 1');
+    imageHash = rows[0].hash;
+  }, 120_000);
+  afterAll(async () => {
+    await s.close();
+    fs.rmSync(h5Dir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, acceptEncoding?: string) =>
+    s.app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+    ['identity', undefined],
+    [undefined, undefined]
+  ])('a hashed script with Accept-Encoding %s is answered %s, cached for a year', async (accept, expected) => {
+    const r = await get(`/${JS}`, accept);
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-encoding']).toBe(expected);
+    expect(String(r.headers.vary)).toMatch(/accept-encoding/i);
+    expect(r.headers['content-type']).toMatch(/javascript/);
+    expect(r.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(decode(r.rawPayload, expected)).toBe(SCRIPT);
+  });
+
+  it('a file without a hash in its name revalidates', async () => {
+    const r = await get('/favicon.svg', 'br');
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each([
+    ['br', 'br'],
+    ['gzip', 'gzip'],
+    ['identity', undefined]
+  ])('the document (index.html for an app route) with %s is answered %s and never cached', async (accept, expected) => {
+    const r = await get(`/g/${DEMO_LINK_ID}`, accept);
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toMatch(/^text\/html/);
+    expect(r.headers['cache-control']).toBe('no-cache');
+    expect(r.headers['content-encoding']).toBe(expected);
+    expect(String(r.headers.vary)).toMatch(/accept-encoding/i);
+    expect(decode(r.rawPayload, expected)).toBe(fs.readFileSync(path.join(h5Dir, 'index.html'), 'utf8'));
+  });
+
+  it('API JSON above the threshold is compressed, a small answer is not', async () => {
+    const big = await get(`/api/v2/gallery/link/${DEMO_LINK_ID}`, 'gzip, deflate, br');
+    expect(big.statusCode).toBe(200);
+    expect(big.headers['content-encoding']).toBe('br');
+    const body = decode(big.rawPayload, 'br');
+    expect(Buffer.byteLength(body)).toBeGreaterThan(COMPRESS_THRESHOLD);
+    expect(JSON.parse(body).code).toBe(200);
+
+    const small = await get('/api/v2/gallery/id/999999', 'gzip, deflate, br');
+    expect(small.rawPayload.length).toBeLessThan(COMPRESS_THRESHOLD);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(small.body).code).not.toBe(200);
+  });
+
+  it('images are never compressed again and keep their immutable caching', async () => {
+    const r = await get(`/img/${imageHash}!wx_750_n`, 'gzip, deflate, br');
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toMatch(/^image\//);
+    expect(r.headers['content-encoding']).toBeUndefined();
+    expect(r.headers['cache-control']).toMatch(/immutable/);
+  });
+});
