@@ -72,8 +72,7 @@ export class PageStores {
       watch: (g, h) => root.live.watch(g, h),
       lists: (g) => root.photoLists.listsOf(g),
       viewer: this.viewer,
-      events: this.events,
-      counts: gallery
+      events: this.events
     });
   }
 }
