@@ -72,7 +72,8 @@ export class PageStores {
       watch: (g, h) => root.live.watch(g, h),
       lists: (g) => root.photoLists.listsOf(g),
       viewer: this.viewer,
-      events: this.events
+      events: this.events,
+      counts: gallery
     });
   }
 }

@@ -44,10 +44,11 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 describe('live album in the photo area', () => {
-  it('inserts a photo published live at the top and shows the new-photos banner after the delay', async () => {
-    listMock.mockImplementation(async (g) => photoPage(0, 5, 5, g));
+  it('inserts a photo published live at the top, and banners only the one past the loaded page', async () => {
+    listMock.mockImplementation(async (g) => photoPage(0, 5, 6, g));
     const fresh = { ...makePhoto(900), shoottime: 1_800_000_000 };
-    byIdsMock.mockResolvedValue([fresh]);
+    const deep = { ...makePhoto(901), shoottime: 1_000 };
+    byIdsMock.mockImplementation(async (ids) => [fresh, deep].filter((p) => ids.includes(p.id)));
     const root = makeRoot();
     const { live, server } = liveWithFakeSocket();
     root.live = live;
@@ -62,8 +63,11 @@ describe('live album in the photo area', () => {
 
     await waitFor(() => expect(byTestId(container, 'photo-item')[0]?.getAttribute('data-id')).toBe('900'));
     expect(byIdsMock).toHaveBeenCalledWith([900]);
-    expect(byTestId(container, 'photo-area')[0].getAttribute('data-total')).toBe('6');
+    expect(byTestId(container, 'photo-area')[0].getAttribute('data-total')).toBe('7');
     expect(byTestId(container, 'new-photos-banner')).toHaveLength(0);
+    // The inserted photo is on screen: only the one paging would bring counts.
+    act(() => server.h!.onMessage(JSON.stringify({ type: 'image_add', room: gallery.id, data: { galleryid: gallery.id, id: 901, shoottime: deep.shoottime } })));
+    await waitFor(() => expect(byTestId(container, 'photo-area')[0].getAttribute('data-total')).toBe('8'));
     await waitFor(() => expect(byTestId(container, 'new-photos-banner')[0]?.textContent).toBe('1 new photo, tap to refresh'), { timeout: 3000 });
 
     // A duplicate changes nothing.
@@ -72,8 +76,8 @@ describe('live album in the photo area', () => {
 
     // Tapping the banner reloads the list and says how many photos are new since it last loaded.
     listMock.mockImplementation(async (g) => {
-      const p = photoPage(0, 5, 5, g);
-      return { ...p, items: [fresh, ...p.items], total: 6 };
+      const p = photoPage(0, 5, 6, g);
+      return { ...p, items: [fresh, ...p.items], total: 8 };
     });
     const toast = jest.spyOn(Taro, 'showToast').mockImplementation(() => Promise.resolve() as never);
     fireEvent.click(byTestId(container, 'new-photos-banner')[0]);

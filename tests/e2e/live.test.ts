@@ -1,7 +1,8 @@
 // The live album in a real browser (issue 4): a phone visitor has the viewer open
 // on photo k of a gallery; the photographer's uploader (the real CLI, through the
 // signed upload flow) adds three newer photos; the live channel inserts them ahead
-// of photo k, the 'more photos' banner counts three, and the viewer still shows photo k.
+// of photo k, the viewer still shows photo k, and the header's photo count rises
+// with them (issue 12); the banner stays away, as the photos are already on screen.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,7 +26,7 @@ afterAll(async () => {
   fs.rmSync(folder, { recursive: true, force: true });
 });
 
-it('a phone viewer on photo k stays on it while three uploaded photos arrive, and the banner counts them', async () => {
+it('a phone viewer on photo k stays on it while three uploaded photos arrive, and the header counts them', async () => {
   const g = await createGallery('Live e2e');
   const first = path.join(folder, 'first');
   fs.mkdirSync(first);
@@ -39,6 +40,8 @@ it('a phone viewer on photo k stays on it while three uploaded photos arrive, an
   await visibleTestId(t, 'gallery-name');
   await waitUntil(t, 'the live channel open', async () => (await t.page.locator('[data-testid="photo-area"][data-live="open"]').count()) > 0);
   await waitUntil(t, 'twelve photos', async () => (await t.page.getByTestId('photo-item').count()) === 12);
+  const headerPhotos = () => t.page.getByTestId('stat-photos').filter({ visible: true }).first().locator('.stats-row__num').textContent();
+  expect(await headerPhotos()).toBe('12');
 
   // Open the viewer on the sixth photo (newest first), k = 6.
   await t.page.locator('[data-testid="photo-item"][data-index="5"]').click();
@@ -56,11 +59,14 @@ it('a phone viewer on photo k stays on it while three uploaded photos arrive, an
   await waitUntil(t, 'the viewer position to shift', async () => /^9\s*\/\s*15$/.test(await visibleTestId(t, 'viewer-position')));
   expect(await current()).toBe(before);
 
-  // Back on the list, the banner counts them (after its 1-3 s delay).
+  // The header's photo count followed the live events, without a reload.
   await t.page.getByTestId('viewer-close').click();
-  const banner = await waitUntil(t, 'the new-photos banner', async () => {
-    const b = t.page.getByTestId('new-photos-banner').filter({ visible: true });
-    return (await b.count()) > 0 ? b.first().textContent() : null;
-  });
-  expect(banner).toMatch(/\b3\b/);
+  await waitUntil(t, 'the header to count 15 photos', async () => (await headerPhotos()) === '15');
+  // A fourth photo while the list is shown: the count rises again.
+  const last = path.join(folder, 'last');
+  fs.mkdirSync(last);
+  await shot(last, 'IMG_300.JPG', new Date(), 300);
+  expect(upload(g.link_id, last)).toContain('uploaded 1');
+  await waitUntil(t, 'the header to count 16 photos', async () => (await headerPhotos()) === '16');
+  await waitUntil(t, 'sixteen photos in the list', async () => (await t.page.getByTestId('photo-item').count()) === 16);
 });

@@ -193,7 +193,8 @@ describe('live album of a page', () => {
   it('shows the new-photo count after a random 1 to 3 s, and hides it after 5 s', async () => {
     expect(newPhotosDelayMs(0)).toBe(1000);
     expect(newPhotosDelayMs(1)).toBe(3000);
-    const { live, events } = setup([list(desc())], [photo(10, 120), photo(11, 121)], 1);
+    // Older than the loaded page: paging brings them, so the banner counts them.
+    const { live, events } = setup([list(desc())], [photo(10, 20), photo(11, 21)], 1);
     await live.add(G, [10], true);
     await live.add(G, [11], true);
     jest.advanceTimersByTime(2999);
@@ -206,20 +207,31 @@ describe('live album of a page', () => {
     expect(events.newPhotos).toBe(0);
   });
 
-  it('counts a photo once, not duplicates nor photos shown again', async () => {
+  it('counts a photo once, not duplicates, photos shown again nor photos inserted on screen', async () => {
     const s = list(desc());
-    const { live, events } = setup([s], [photo(10, 120), photo(11, 95)]);
-    await live.add(G, [10], true);
+    const { live, events } = setup([s], [photo(10, 120), photo(11, 95), photo(12, 20)]);
+    await live.add(G, [12], true);
+    await live.add(G, [12], true);
     await live.add(G, [10], true);
     await live.add(G, [2], true);
     await live.add(G, [11], false);
     jest.advanceTimersByTime(1000);
     expect(events.newPhotos).toBe(1);
     expect(ids(s)).toEqual([10, 1, 11, 2, 3]);
+    expect(s.total).toBe(103);
+  });
+
+  it('takes a counted photo off the banner when it is deleted before it was shown', async () => {
+    const { live, events } = setup([list(desc())], [photo(12, 20), photo(13, 10)]);
+    await live.add(G, [12, 13], true);
+    jest.advanceTimersByTime(1000);
+    expect(events.newPhotos).toBe(2);
+    live.remove(G, [13, 13, 2]);
+    expect(events.newPhotos).toBe(1);
   });
 
   it('caps the badge at 99', async () => {
-    const many = Array.from({ length: 120 }, (_, i) => photo(1000 + i, 200 + i));
+    const many = Array.from({ length: 120 }, (_, i) => photo(1000 + i, 1 + (i % 50)));
     const { live, events, fetchByIds } = setup([list(desc())], many);
     await live.add(G, many.map((p) => p.id), true);
     expect(fetchByIds.mock.calls.map((c) => c[0].length)).toEqual([50, 50, 20]);

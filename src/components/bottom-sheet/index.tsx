@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { View, Text, ScrollView } from '@tarojs/components';
+import OverlayBack from '../../platform/overlay-back';
 import './index.scss';
 
 /*
@@ -24,8 +25,10 @@ export interface BottomSheetProps {
   placement?: SheetPlacement;
   /** Title in the head row. */
   title?: ReactNode;
-  /** Called by the × and (when maskClosable) by a tap on the mask. */
+  /** Called by the ×, (when maskClosable) by a tap on the mask, and by Back (H5 history, the mini-program's page back). */
   onClose?: () => void;
+  /** Back closes the sheet (default: when onClose is given); false leaves Back to the page. */
+  backCloses?: boolean;
   /** A tap on the mask closes (default: true when onClose is given). */
   maskClosable?: boolean;
   /** Show the × in the head (default: when there is a title and onClose). */
@@ -70,6 +73,7 @@ export function BottomSheet(props: BottomSheetProps) {
   const hasHead = title != null || closable;
   return (
     <View className={cls('bottom-sheet', `bottom-sheet--${placement}`, props.className)} data-testid={props.testId} catchMove={props.catchMove} {...data}>
+      {onClose && props.backCloses !== false ? <OverlayBack open onBack={onClose} /> : null}
       <View className={cls('bottom-sheet__mask', `bottom-sheet__mask--${placement}`)} data-testid={props.maskTestId} onClick={maskClosable ? () => onClose?.() : undefined} />
       <View className={cls('bottom-sheet__panel', `bottom-sheet__panel--${placement}`, props.panelClassName)} data-testid={props.panelTestId} role="dialog">
         {hasHead ? (

@@ -4,6 +4,8 @@ import type { Gallery, GalleryStatus } from '../../../types/api/gallery';
 import { STATUS_TAG, STATUS_COLORS } from '../../../types/status';
 import { t, type MessageKey } from '../../i18n';
 import { formatCount } from '../../utils/format';
+import { useStores } from '../../stores/RootStore';
+import { shownViewCount } from '../../stores/live/liveCounts';
 import VisitorStrip from './VisitorStrip';
 import './index.scss';
 
@@ -35,6 +37,14 @@ export const StatsRow = observer(function StatsRow(props: { photos: number; view
   );
 });
 
+/** The header's statistics: the view count never reads less than the visitors shown under it. */
+const HeaderStats = observer(function HeaderStats(props: { gallery: Gallery; photos: number; color?: string }) {
+  const { visits } = useStores();
+  const { view_detail: vd, link_id } = props.gallery;
+  const views = shownViewCount(vd.view, vd.uv, visits.latest.get(link_id)?.total ?? 0);
+  return <StatsRow photos={props.photos} views={views} color={props.color} />;
+});
+
 /** Gallery name, status tag, the switch-gallery button (when there is somewhere to switch) and statistics row. */
 export const GalleryHeader = observer(function GalleryHeader(props: { gallery: Gallery; status: GalleryStatus; photoCount: number; onSwitch?: () => void }) {
   const { gallery } = props;
@@ -53,7 +63,7 @@ export const GalleryHeader = observer(function GalleryHeader(props: { gallery: G
         ) : null}
       </View>
       {gallery.galleryaddress ? <Text className="gallery-header__address" style={{ color: theme.h2 }}>{gallery.galleryaddress}</Text> : null}
-      <StatsRow photos={props.photoCount} views={gallery.view_detail.view} color={theme.h2} />
+      <HeaderStats gallery={gallery} photos={props.photoCount} color={theme.h2} />
       <VisitorStrip linkId={gallery.link_id} color={theme.h2} />
     </View>
   );

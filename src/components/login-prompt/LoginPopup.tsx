@@ -23,6 +23,8 @@ function LoginPopup({ store }: { store: LoginPromptStore }) {
       titleTestId="login-popup-title"
       onClose={() => store.closePopup()}
       maskClosable={false}
+      // Its iframe's navigations share the tab's history: a history step would move the iframe, not the popup.
+      backCloses={false}
       closeTestId="login-popup-close"
       closeLabel={t('login.close')}
     >

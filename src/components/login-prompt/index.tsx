@@ -58,6 +58,9 @@ function LoginPrompt({ lists }: { lists?: PageLists }) {
       dataset={{ reason: loginPrompt.reason ?? '', phase }}
       title={profile ? t('login.profileTitle') : t('login.title')}
       onClose={() => loginPrompt.cancel()}
+      // Login hands over to a popup with an iframe and a full-page round trip: history steps there
+      // race the iframe's own navigations, so Back stays with the page (the viewer under it) here.
+      backCloses={false}
       maskClosable={phase === 'ask'}
       closable={false}
     >

@@ -26,6 +26,8 @@ function PayQr({ pay = getPaymentStores().pay }: { pay?: PayStore }) {
       titleTestId="pay-qr-title"
       title={t('pay.scanTitle')}
       onClose={() => pay.closeQr()}
+      // Reached through the login round trip and a sandbox tab: Back stays with the page here.
+      backCloses={false}
       closable={false}
     >
       <Text className="pay-qr__price" data-testid="pay-qr-price">{t('pay.amount', { price: (qr.amount / 100).toFixed(2) })}</Text>

@@ -7,6 +7,7 @@ import { VIEWER } from '../../stores/viewer/viewerConstants';
 import { onViewerKey, viewerKeysSupported } from '../../platform/keys';
 import { photoCellRect, type Rect } from '../../platform/rect';
 import { viewportSize } from '../../platform/env';
+import OverlayBack from '../../platform/overlay-back';
 import { t } from '../../i18n';
 import Stage from './Stage';
 import ThumbStrip from './ThumbStrip';
@@ -75,6 +76,7 @@ function Viewer() {
 
   return (
     <View className={`viewer viewer--${isOpen ? phase : 'leaving'}`} data-testid="viewer" data-open={isOpen ? 'true' : 'false'}>
+      <OverlayBack open={isOpen} onBack={() => viewer.close()} />
       <View className="viewer__backdrop" style={{ opacity: shown ? 1 : 0 }} />
       <View className="viewer__zoom" style={{ transform: shown ? 'none' : zoomedOut(origin.current), opacity: shown || origin.current ? 1 : 0 }}>
         {isOpen ? (

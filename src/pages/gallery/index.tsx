@@ -74,7 +74,7 @@ function GalleryPage() {
       {tab === 0 ? (
         <>
           {around.backBar}
-          <GalleryHeader gallery={g} status={store.status!} photoCount={g.image_total} onSwitch={around.onSwitch} />
+          <GalleryHeader gallery={g} status={store.status!} photoCount={store.photoCount} onSwitch={around.onSwitch} />
           <PageRenderer pagedata={pagedata} context={{ gallery: g, children: store.children, navShown }} />
         </>
       ) : (

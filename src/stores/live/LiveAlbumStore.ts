@@ -5,7 +5,8 @@ import { fetchPhotosByIds } from '../../api/visits';
 import type { PhotoListStore } from '../photos/PhotoListStore';
 import type { PageEventsStore } from '../gallery/PageEventsStore';
 import type { ViewerStore } from '../viewer/ViewerStore';
-import { badgeCount, chunk, isLoaded, LIVE_FETCH_BATCH, NEW_PHOTOS_BADGE_MS, newPhotosDelayMs } from './liveRules';
+import type { GalleryStore } from '../gallery/GalleryStore';
+import { badgeCount, chunk, isLoaded, LIVE_FETCH_BATCH, NEW_PHOTOS_BADGE_MS, newPhotosDelayMs, planInsert } from './liveRules';
 
 type Timer = ReturnType<typeof setTimeout>;
 
@@ -16,6 +17,8 @@ export interface LiveAlbumDeps {
   lists: (gallery: number) => PhotoListStore[];
   viewer: Pick<ViewerStore, 'list' | 'listInserted' | 'listRemoved'>;
   events: Pick<PageEventsStore, 'newPhotos' | 'setNewPhotos' | 'clearNewPhotos'>;
+  /** The page's gallery counts (the header's photo count); none for a page without a header. */
+  counts?: Pick<GalleryStore, 'photosShown' | 'photosGone'>;
   fetchByIds: (ids: number[]) => Promise<Photo[]>;
   setTimeout: (fn: () => void, ms: number) => Timer;
   clearTimeout: (t: Timer) => void;
@@ -26,8 +29,10 @@ export interface LiveAlbumDeps {
  * One gallery page's live album (spec part 3 §4): while the page is shown it
  * watches the rooms of the galleries its photo components show, applies
  * image_* messages to the loaded lists of that gallery (and keeps the viewer on
- * its photo), and counts new photos for the banner: the count shows after a
- * random 1–3 s, capped at 99, and hides again after 5 s.
+ * its photo), moves the header's photo count, and counts new photos for the
+ * banner: only photos that no loaded list shows (past the loaded part, or a
+ * list sorted by likes), since a photo inserted in place is already on screen.
+ * The count shows after a random 1–3 s, capped at 99, and hides again after 5 s.
  */
 export class LiveAlbumStore {
   /** The page is on screen (a page below another, or the app in the background, is not). */
@@ -35,6 +40,8 @@ export class LiveAlbumStore {
   private tracked = new Map<number, number>();
   private stops = new Map<number, () => void>();
   private counted = new Set<number>();
+  /** Counted for the banner and not shown since: a later hide or delete takes them off the count. */
+  private unseen = new Set<number>();
   private pending = 0;
   private countTimer: Timer | null = null;
   private hideTimer: Timer | null = null;
@@ -101,10 +108,22 @@ export class LiveAlbumStore {
   }
 
   private readonly handlers: LiveHandlers = {
-    image_add: (d, room) => void this.add(room, [d.id], true),
-    image_show: (d, room) => void this.add(room, d.ids, false),
-    image_delete: (d, room) => this.remove(room, d.ids),
-    image_hide: (d, room) => this.remove(room, d.ids),
+    image_add: (d, room) => {
+      this.deps.counts?.photosShown(room, [d.id]);
+      void this.add(room, [d.id], true);
+    },
+    image_show: (d, room) => {
+      this.deps.counts?.photosShown(room, d.ids);
+      void this.add(room, d.ids, false);
+    },
+    image_delete: (d, room) => {
+      this.deps.counts?.photosGone(room, d.ids);
+      this.remove(room, d.ids);
+    },
+    image_hide: (d, room) => {
+      this.deps.counts?.photosGone(room, d.ids);
+      this.remove(room, d.ids);
+    },
     image_check: (d, room) => this.update(room, d.ids, 1),
     image_uncheck: (d, room) => this.update(room, d.ids, 0)
   };
@@ -123,27 +142,42 @@ export class LiveAlbumStore {
     if (!lists.length) return;
     const fresh = ids.filter((id) => !lists.some((l) => l.items.some((p) => p.id === id)));
     if (!fresh.length) return;
-    if (isNew) this.countNew(fresh);
     for (const batch of chunk(fresh, LIVE_FETCH_BATCH)) {
       let photos: Photo[];
       try {
         photos = await this.deps.fetchByIds(batch);
       } catch {
-        continue; // the next refresh or page brings them
+        // Not shown: the next refresh or page brings them, and the banner says so.
+        if (isNew) this.countNew(batch);
+        continue;
       }
+      const notShown: number[] = [];
       runInAction(() => {
         for (const p of photos) {
           if (p.galleryid !== gallery) continue;
-          for (const list of this.loadedLists(gallery)) {
+          const targets = this.loadedLists(gallery);
+          // Photos the lists would only show after paging or a refresh (not their tags: never there).
+          const pending = targets.some((l) => {
+            const plan = planInsert(l, p);
+            return plan.kind === 'beyond' || (plan.kind === 'skip' && plan.reason === 'hot');
+          });
+          let shown = false;
+          for (const list of targets) {
             const at = list.insertPhoto(p);
-            if (at >= 0) this.deps.viewer.listInserted(list, at);
+            if (at >= 0) {
+              shown = true;
+              this.deps.viewer.listInserted(list, at);
+            }
           }
+          if (!shown && pending) notShown.push(p.id);
         }
       });
+      if (isNew) this.countNew(notShown);
     }
   }
 
   remove(gallery: number, ids: number[]): void {
+    this.uncount(ids);
     runInAction(() => {
       for (const list of this.loadedLists(gallery)) {
         const at = list.removePhotos(ids);
@@ -162,10 +196,24 @@ export class LiveAlbumStore {
     for (const id of ids) {
       if (this.counted.has(id)) continue;
       this.counted.add(id);
+      this.unseen.add(id);
       this.pending++;
     }
     if (!this.pending || this.countTimer) return;
     this.countTimer = this.deps.setTimeout(() => this.flushCount(), newPhotosDelayMs(this.deps.random()));
+  }
+
+  /** Counted photos that went before the visitor saw them leave the banner's count. */
+  private uncount(ids: readonly number[]): void {
+    let n = 0;
+    for (const id of ids) if (this.unseen.delete(id)) n++;
+    if (!n) return;
+    const waiting = Math.min(n, this.pending);
+    this.pending -= waiting;
+    const shownOff = n - waiting;
+    if (shownOff > 0 && this.deps.events.newPhotos > 0) {
+      runInAction(() => this.deps.events.setNewPhotos(this.deps.events.newPhotos - shownOff));
+    }
   }
 
   private flushCount(): void {

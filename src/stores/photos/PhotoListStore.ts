@@ -31,6 +31,8 @@ export class PhotoListStore {
   private nextOffset = 0;
   /** Photos inserted live since the list last loaded from the start. */
   private liveIds = new Set<number>();
+  /** Photos published live past the loaded part: counted in the total once, however often they come. */
+  private beyondIds = new Set<number>();
   private seq = 0;
   private emptyLoads = 0;
   /** Sort column the server reported, for the keyset cursor. */
@@ -42,13 +44,14 @@ export class PhotoListStore {
   ) {
     // Photos are plain data: only the array is observed (20,000 deep-observable photos
     // would cost memory and long garbage-collection pauses while scrolling).
-    makeAutoObservable<PhotoListStore, 'seq' | 'load' | 'emptyLoads' | 'sortField' | 'liveIds'>(this, {
+    makeAutoObservable<PhotoListStore, 'seq' | 'load' | 'emptyLoads' | 'sortField' | 'liveIds' | 'beyondIds'>(this, {
       items: observableShallow,
       seq: false,
       load: false,
       emptyLoads: false,
       sortField: false,
-      liveIds: false
+      liveIds: false,
+      beyondIds: false
     });
   }
 
@@ -106,6 +109,7 @@ export class PhotoListStore {
     this.nextOffset = 0;
     this.emptyLoads = 0;
     this.liveIds = new Set();
+    this.beyondIds = new Set();
     this.state = 'idle';
   }
 
@@ -118,8 +122,12 @@ export class PhotoListStore {
   insertPhoto(p: Photo): number {
     const plan = planInsert(this, p);
     if (plan.kind === 'skip') return -1;
-    this.total++;
-    if (plan.kind === 'beyond') return -1;
+    if (plan.kind === 'beyond') {
+      if (!this.beyondIds.has(p.id)) this.total++;
+      this.beyondIds.add(p.id);
+      return -1;
+    }
+    if (!this.beyondIds.delete(p.id)) this.total++;
     this.items.splice(plan.index, 0, p);
     // The server's list grew ahead of the next page: keep the page offset on the same photo.
     this.nextOffset++;

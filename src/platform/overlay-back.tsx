@@ -1,0 +1,14 @@
+import type { OverlayBackProps } from './overlay-back-core';
+import { UnsupportedPlatformCall, thisPlatform } from './unsupported';
+
+/**
+ * Back closes the open overlay first: the interface. The build takes
+ * overlay-back.h5.tsx (a history entry per open overlay) or
+ * overlay-back.weapp.tsx (a page-container that takes the page's back); this
+ * file is what type checking sees, and what a platform without one gets.
+ */
+export type { OverlayBackProps } from './overlay-back-core';
+
+export default function OverlayBack(_props: OverlayBackProps): JSX.Element | null {
+  throw new UnsupportedPlatformCall('OverlayBack', thisPlatform());
+}
