@@ -9,7 +9,7 @@ import { BottomNav } from '../../components/bottom-nav';
 import { EmptyState } from '../../components/empty-state';
 import { NotFound } from '../../components/not-found';
 import { PageRenderer } from '../../page-components/PageRenderer';
-import Viewer from '../../components/viewer';
+import { deferred } from '../../components/deferred';
 import PayQr from '../../components/pay-qr';
 import LoginPrompt from '../../components/login-prompt';
 import { visibleTabs, showNavigator, tabAction, type TabIndex } from '../../stores/gallery/navTabs';
@@ -18,8 +18,12 @@ import { galleryKeyFromParams, pageDataOf, navigatorOf } from '../../stores/gall
 import { permissionUrl } from '../../stores/gallery/galleryGate';
 import { openUrl } from '../../platform/navigate';
 import { setTitle } from '../../platform/ui';
+import { dismissBootSkeleton } from '../../platform/boot';
 import { t } from '../../i18n';
 import { useGalleryAround } from './useGalleryAround';
+
+/** The viewer's code loads with the first photo opened. */
+const Viewer = deferred(() => import('../../components/viewer'));
 import { useLiveAlbum } from './useLiveAlbum';
 import './index.scss';
 
@@ -27,7 +31,7 @@ import './index.scss';
 function GalleryPage() {
   const params = useRouter().params as Record<string, string | undefined>;
   const { session, settings, clock, loginPrompt } = useStores();
-  const { gallery: store } = usePageStores();
+  const { gallery: store, viewer } = usePageStores();
   const key = useMemo(() => galleryKeyFromParams(params), [params.link_id, params.gti, params.id, params.scene]);
   const [tab, setTab] = useState<TabIndex>(0);
 
@@ -51,6 +55,12 @@ function GalleryPage() {
       settings.setGalleryLocale(g.config.locale);
     }
   }, [g?.id]);
+
+  // The server's first screen gives way once there is something of the gallery to show.
+  const shown = !key || !!g || store.state === 'notFound' || store.state === 'error';
+  useEffect(() => {
+    if (shown) dismissBootSkeleton();
+  }, [shown]);
 
   if (!key || store.state === 'notFound') return <NotFound />;
   if (store.state === 'error') {
@@ -82,7 +92,7 @@ function GalleryPage() {
       )}
       {navShown ? <BottomNav tabs={tabs} active={tab} color={g.config.theme.main} onTap={(x) => void onTab(x.index)} /> : null}
       {around.panel}
-      <Viewer />
+      <Viewer wanted={viewer.isOpen} />
       <LoginPrompt />
       <PayQr />
     </View>
@@ -93,7 +103,7 @@ const Observed = observer(GalleryPage);
 
 export default function Page() {
   return (
-    <AlbumPageShell>
+    <AlbumPageShell ownsFirstScreen>
       <Observed />
     </AlbumPageShell>
   );
