@@ -8,7 +8,7 @@ class BundleStatsPlugin {
   constructor(private file: string) {}
   apply(compiler: { hooks: { done: { tap: (name: string, fn: (stats: { toJson: (o: object) => unknown }) => void) => void } } }) {
     compiler.hooks.done.tap('BundleStatsPlugin', (stats) => {
-      const json = stats.toJson({ all: false, chunks: true, chunkModules: true, chunkOrigins: true, assets: true, ids: true, chunkModulesSpace: 1e6, nestedModules: true, nestedModulesSpace: 1e6, dependentModules: true });
+      const json = stats.toJson({ all: false, chunks: true, chunkModules: true, chunkOrigins: true, assets: true, ids: true, chunkModulesSpace: 1e6, nestedModules: true, nestedModulesSpace: 1e6, dependentModules: true, chunkGroups: true });
       fs.writeFileSync(this.file, JSON.stringify(json));
     });
   }
@@ -28,7 +28,7 @@ export default {
       chain.optimization.splitChunks({
         chunks: 'all',
         hidePathInfo: true,
-        minSize: 20000,
+        minSize: 8000,
         cacheGroups: {
           default: false,
           defaultVendors: false,
