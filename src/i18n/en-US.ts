@@ -240,6 +240,7 @@ const enUS = {
   'history.removeFailed': 'Could not remove it. Please try again',
   'me.noRecent': 'No album visited yet',
   // big-screen carousel (venue screen, /g/{link_id}/screen)
+  'carousel.pageTitle': '{name} · Venue screen',
   'carousel.scanQr': 'Scan to see the live photos',
   'carousel.hideQr': 'Hide QR code',
   'carousel.showQr': 'Show QR code',

@@ -233,6 +233,7 @@ const zhCN: Messages = {
   'history.removeFailed': '删除失败，请重试',
   'me.noRecent': '还没有访问过相册',
   // big-screen carousel (venue screen, /g/{link_id}/screen)
+  'carousel.pageTitle': '{name} · 大屏',
   'carousel.scanQr': '扫码观看照片直播',
   'carousel.hideQr': '隐藏二维码',
   'carousel.showQr': '显示二维码',

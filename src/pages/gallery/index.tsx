@@ -17,7 +17,7 @@ import { tabAction as gatedTab } from '../../stores/login/loginGate';
 import { galleryKeyFromParams, pageDataOf, navigatorOf } from '../../stores/gallery/galleryPage';
 import { permissionUrl } from '../../stores/gallery/galleryGate';
 import { openUrl } from '../../platform/navigate';
-import { setTitle } from '../../platform/ui';
+import { usePageTitle } from '../../platform/ui';
 import { t } from '../../i18n';
 import { useGalleryAround } from './useGalleryAround';
 import { useLiveAlbum } from './useLiveAlbum';
@@ -45,11 +45,9 @@ function GalleryPage() {
   const g = store.gallery;
   const around = useGalleryAround(g, store.children, params.parentid);
   useLiveAlbum(g?.id);
+  usePageTitle(g?.name);
   useEffect(() => {
-    if (g) {
-      setTitle(g.name);
-      settings.setGalleryLocale(g.config.locale);
-    }
+    if (g) settings.setGalleryLocale(g.config.locale);
   }, [g?.id]);
 
   if (!key || store.state === 'notFound') return <NotFound />;
