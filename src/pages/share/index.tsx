@@ -8,6 +8,7 @@ import { AlbumPageShell } from '../../components/page-shell';
 import { PageFrame } from '../../components/page-frame';
 import { EmptyState } from '../../components/empty-state';
 import { SharerHeader, SharePhotoGrid } from '../../components/share-page';
+import { ShareMenuHint } from '../../components/share-menu-hint';
 import Viewer from '../../components/viewer';
 import PayQr from '../../components/pay-qr';
 import LoginPrompt from '../../components/login-prompt';
@@ -63,6 +64,7 @@ function SharePage() {
   return (
     <PageFrame title={t('page.share')} testId="page-share" backUrl={album ?? '/demo'}>
       {body}
+      {store.menuHint ? <ShareMenuHint copied={store.menuHint.copied} onClose={() => store.closeMenuHint()} /> : null}
       <Viewer />
       {/* A PayToRemove interrupted by a full-page login goes on in this page's list. */}
       <LoginPrompt lists={() => (store.list ? [store.list] : [])} />
