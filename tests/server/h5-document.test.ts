@@ -38,7 +38,8 @@ describe.each(BACKENDS)('the H5 document on %s', (backend) => {
       expect(r.statusCode).toBe(200);
       expect(r.headers['cache-control']).toBe('no-cache');
       expect(r.body).toContain('<html lang="zh-CN">');
-      expect(r.body).toMatch(/<title>活动相册<\/title>/);
+      // The site's name, after the page's own (tests/server/h5-titles.test.ts).
+      expect(r.body).toMatch(/<title>([^<]+ - )?活动相册<\/title>/);
       expect(metaOf(r.body, 'description')).toBeTruthy();
       expect(r.body).toContain('<div id="app"></div><style>');
       expect(r.body).toContain('data-testid="boot-skeleton"');
@@ -121,7 +122,7 @@ describe.each(BACKENDS)('the H5 document on %s', (backend) => {
     expect(bootOf(r.body)).toBeNull();
     const r404 = await get('/no/such/page');
     expect(r404.statusCode).toBe(404);
-    expect(r404.body).toContain('<title>活动相册</title>');
+    expect(r404.body).toContain('<title>页面不存在 - 活动相册</title>');
   });
 });
 

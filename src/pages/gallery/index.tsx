@@ -17,15 +17,15 @@ import { tabAction as gatedTab } from '../../stores/login/loginGate';
 import { galleryKeyFromParams, pageDataOf, navigatorOf } from '../../stores/gallery/galleryPage';
 import { permissionUrl } from '../../stores/gallery/galleryGate';
 import { openUrl } from '../../platform/navigate';
-import { setTitle } from '../../platform/ui';
+import { usePageTitle } from '../../platform/ui';
 import { dismissBootSkeleton } from '../../platform/boot';
 import { t } from '../../i18n';
 import { useGalleryAround } from './useGalleryAround';
+import { useLiveAlbum } from './useLiveAlbum';
+import './index.scss';
 
 /** The viewer's code loads with the first photo opened. */
 const Viewer = deferred(() => import('../../components/viewer'));
-import { useLiveAlbum } from './useLiveAlbum';
-import './index.scss';
 
 /** /g/{link_id}, /g/{link_id}/original/{val}, /gti/…, /g/{linkid}/visit/{parentid}, legacy /wx/gallery?id=. */
 function GalleryPage() {
@@ -49,11 +49,9 @@ function GalleryPage() {
   const g = store.gallery;
   const around = useGalleryAround(g, store.children, params.parentid);
   useLiveAlbum(g?.id);
+  usePageTitle(g?.name);
   useEffect(() => {
-    if (g) {
-      setTitle(g.name);
-      settings.setGalleryLocale(g.config.locale);
-    }
+    if (g) settings.setGalleryLocale(g.config.locale);
   }, [g?.id]);
 
   // The server's first screen gives way once there is something of the gallery to show.

@@ -9,6 +9,7 @@ import { PageFrame } from '../../components/page-frame';
 import { EmptyState } from '../../components/empty-state';
 import { SharerHeader, SharePhotoGrid } from '../../components/share-page';
 import { deferred } from '../../components/deferred';
+import { ShareMenuHint } from '../../components/share-menu-hint';
 import PayQr from '../../components/pay-qr';
 import LoginPrompt from '../../components/login-prompt';
 import { ShareButton } from '../../platform/share-button';
@@ -66,6 +67,7 @@ function SharePage() {
   return (
     <PageFrame title={t('page.share')} testId="page-share" backUrl={album ?? '/demo'}>
       {body}
+      {store.menuHint ? <ShareMenuHint copied={store.menuHint.copied} onClose={() => store.closeMenuHint()} /> : null}
       <Viewer wanted={viewer.isOpen} />
       {/* A PayToRemove interrupted by a full-page login goes on in this page's list. */}
       <LoginPrompt lists={() => (store.list ? [store.list] : [])} />

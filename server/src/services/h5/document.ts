@@ -1,13 +1,14 @@
 import type { GalleryService } from '../gallery/gallery';
 import type { GateAccess } from '../gates/gateAccess';
 import { nobody } from '../../viewer';
-import { matchUrl } from '../../../../types/routes';
+import { matchUrl, type RouteMatch } from '../../../../types/routes';
 import { IMAGE_HASH_RE } from '../../../../types/image-style';
 import type { Gallery, GalleryDetail } from '../../../../types/api/gallery';
 import { BOOT_GLOBAL, type BootData } from '../../../../types/boot';
 import { DOC_TEXTS, DEFAULT_DOC_LOCALE, docLocale, type DocLocale } from './texts';
 import { escapeHtml, scriptJson } from './html';
 import { bannerPreloads, firstScreenOf, skeleton, type FirstScreen } from './skeleton';
+import { pageTitle, titledGallery } from './titles';
 
 /** What the server writes into the H5 document's head and body for one URL. */
 export interface DocumentHead {
@@ -71,7 +72,7 @@ export class H5Document {
     const url = `${this.publicUrl}${rawUrl.split('?')[0]}`;
     const m = matchUrl(rawUrl);
     const linkId = m && m.route.page === 'gallery' ? m.params.link_id : undefined;
-    if (!linkId) return this.defaults(url);
+    if (!linkId) return this.otherPage(url, rawUrl, m);
     let g: Gallery;
     try {
       g = await this.galleries.byLinkId(linkId);
@@ -101,6 +102,20 @@ export class H5Document {
       first: firstScreenOf(g),
       boot: { gallery: { link_id: g.link_id, detail } }
     };
+  }
+
+  /**
+   * A page that is not a gallery page: the site's defaults with the page's own title
+   * (titles.ts), in its gallery's language when it belongs to one (the venue screen,
+   * the permission page). Taro's own page paths (`/pages/…`) keep the site title.
+   */
+  private async otherPage(url: string, rawUrl: string, m: RouteMatch | null): Promise<DocumentHead> {
+    if (!m && /^\/pages\//.test(rawUrl)) return this.defaults(url);
+    const key = titledGallery(m);
+    const g = key ? await ('link_id' in key ? this.galleries.byLinkId(key.link_id) : this.galleries.byId(key.id)).catch(() => null) : null;
+    const head = this.defaults(url, g ? docLocale(g.config?.locale) : DEFAULT_DOC_LOCALE);
+    const title = pageTitle(m, head.lang, g?.name);
+    return { ...head, title, og: { ...head.og, title } };
   }
 
   /** index.html with the head, the boot data and the skeleton written in. */
