@@ -69,6 +69,18 @@ describe.each(BACKENDS)('the H5 document on %s', (backend) => {
     expect(bootOf(r.body)).toEqual({ gallery: { link_id: 'docgal1', detail: api } });
   });
 
+  it('titles a gallery reached by its label, its id or the legacy address, with its first screen and no boot data', async () => {
+    const pagedata = { components: [{ id: 's1', type: 'slidehead', props: { items: [{ image: HASH('f') }] } }] };
+    const id = await insertGallery(s.db, { link_id: 'docgti01', url_labeling: 'autumn-fair', name: 'Autumn Fair', pagedata });
+    for (const url of ['/gti/autumn-fair', `/gti/${id}`]) {
+      const r = await get(url);
+      expect(r.body).toContain('<title>Autumn Fair - 活动相册</title>');
+      expect(r.body).toContain(`src="/img/${HASH('f')}!wx_750_n"`);
+      // The app keys boot data by the link id of its address: none for these.
+      expect(bootOf(r.body)).toBeNull();
+    }
+  });
+
   it('escapes organiser text in the head and in the boot script', async () => {
     const evil = '</title><script>alert(1)</script>"\'&';
     await insertGallery(s.db, { link_id: 'docevil1', name: evil, desc: '</script><!-- \u2028' });

@@ -71,11 +71,13 @@ export class H5Document {
   async head(rawUrl: string): Promise<DocumentHead> {
     const url = `${this.publicUrl}${rawUrl.split('?')[0]}`;
     const m = matchUrl(rawUrl);
-    const linkId = m && m.route.page === 'gallery' ? m.params.link_id : undefined;
-    if (!linkId) return this.otherPage(url, rawUrl, m);
+    const p = m && m.route.page === 'gallery' ? m.params : undefined;
+    // A gallery by its link (/g/…), its label or id (/gti/…), or the legacy /wx/gallery?id=.
+    const find = p?.link_id ? () => this.galleries.byLinkId(p.link_id) : p?.gti ? () => this.galleries.byGti(p.gti) : p?.id && /^\d{1,9}$/.test(p.id) ? () => this.galleries.byId(Number(p.id)) : null;
+    if (!find) return this.otherPage(url, rawUrl, m);
     let g: Gallery;
     try {
-      g = await this.galleries.byLinkId(linkId);
+      g = await find();
     } catch {
       return this.defaults(url);
     }
@@ -100,7 +102,8 @@ export class H5Document {
         url
       },
       first: firstScreenOf(g),
-      boot: { gallery: { link_id: g.link_id, detail } }
+      // The app takes boot data by the link id of its address; other addresses fetch as before.
+      boot: p?.link_id ? { gallery: { link_id: g.link_id, detail } } : null
     };
   }
 
