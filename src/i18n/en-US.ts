@@ -51,6 +51,7 @@ const enUS = {
   'list.hotRank': 'NO.{n}',
   'list.loves': { one: '{num} like', other: '{num} likes' },
   'list.modeSwitch': 'Layout: {mode}',
+  'list.columns': { one: '{count} column', other: '{count} columns' },
   'list.sortSwitch': 'Sort: {order}',
   'nav.home': 'Home',
   'nav.live': 'Live photos',

@@ -44,6 +44,7 @@ const zhCN: Messages = {
   'list.hotRank': 'NO.{n}',
   'list.loves': '{num}个赞',
   'list.modeSwitch': '布局：{mode}',
+  'list.columns': '{count}列',
   'list.sortSwitch': '排序：{order}',
   'nav.home': '首页',
   'nav.live': '照片直播',

@@ -9,8 +9,10 @@ export interface PageRenderContext {
   children: Gallery[];
   /** Colours; defaults to the gallery's config.theme. */
   theme?: Theme;
-  /** The bottom navigation is shown (floating buttons then sit above it). */
+  /** The bottom navigation is shown (docked buttons then share its bar). */
   navShown?: boolean;
+  /** How many tabs it shows (the bar's room for docked buttons depends on it). */
+  navTabs?: number;
 }
 
 /** Props every renderer receives: its configured props with defaults filled in. */

@@ -16,10 +16,9 @@ const ALL: PendentButton[] = (
 ).map((type) => ({ type }));
 const custom: PendentButton = { type: 'custom', image: 'c'.repeat(64), link: { type: 'custom', url: 'https://example.com/' } };
 
-const shownTypes = (el: HTMLElement) =>
-  byTestId(el, 'pendent')[0]
-    ? Array.from(el.querySelectorAll('[data-testid^="pendent-"]')).map((b) => b.getAttribute('data-testid')!.slice('pendent-'.length))
-    : [];
+/** The buttons in the dock, left to right (the more-menu's items excluded). */
+const docked = (el: HTMLElement) =>
+  Array.from(el.querySelectorAll('.pendent__slot')).map((b) => b.getAttribute('data-testid')!.slice('pendent-'.length));
 
 beforeEach(() => {
   jest.mocked(scrollToTop).mockClear();
@@ -27,23 +26,46 @@ beforeEach(() => {
   setWindowWidth(375);
 });
 
-describe('pendent', () => {
-  it('shows only the implemented types, fixed at the right bottom above the page', () => {
-    const { container } = renderWith(<Pendent id="p" props={{ buttons: [...ALL, custom] }} ctx={ctx} />);
+describe('pendent on phones: docked in the bottom bar, never over the content', () => {
+  it('shows only the implemented types, each in a place of the dock it claims', () => {
+    const { container, page, unmount } = renderWith(<Pendent id="p" props={{ buttons: [...ALL, custom] }} ctx={ctx} />);
     const root = byTestId(container, 'pendent')[0];
-    expect(shownTypes(container)).toEqual(['refresh', 'lang', 'top', 'custom']);
+    expect(docked(container)).toEqual(['refresh', 'lang', 'top', 'custom']);
     expect([...IMPLEMENTED_PENDANTS].sort()).toEqual(['custom', 'lang', 'refresh', 'top']);
-    expect(root.style.bottom).toBe('20px');
+    // Its places are claimed (the bar leaves them free), rightmost first.
+    expect(root.className).toContain('pendent--after-0');
+    expect(page.events.dockSlots).toBe(4);
+    expect(page.events.topPendant).toBe(true);
+    // Glyphs of the icon font, not drawn placeholders; the custom button shows its picture.
+    expect(root.querySelector('[data-testid="pendent-top"] .at-icon-arrow-up')).not.toBeNull();
+    expect(root.querySelector('[data-testid="pendent-refresh"] .at-icon-reload')).not.toBeNull();
+    expect(root.querySelector('[data-testid="pendent-custom"] taro-image-core')?.getAttribute('src')).toContain('!avatar_150');
+    unmount();
+    expect(page.events.dockSlots).toBe(0);
+    expect(page.events.topPendant).toBe(false);
   });
 
   it('renders nothing when no button works yet', () => {
-    const { container } = renderWith(<Pendent id="p" props={{ buttons: [{ type: 'download' }, { type: 'share' }] }} ctx={ctx} />);
+    const { container, page } = renderWith(<Pendent id="p" props={{ buttons: [{ type: 'download' }, { type: 'share' }] }} ctx={ctx} />);
     expect(byTestId(container, 'pendent')).toHaveLength(0);
+    expect(page.events.dockSlots).toBe(0);
   });
 
-  it('sits 49 px higher when the bottom navigator is shown', () => {
-    const { container } = renderWith(<Pendent id="p" props={{ buttons: [{ type: 'top' }] }} ctx={{ ...ctx, navShown: true }} />);
-    expect(byTestId(container, 'pendent')[0].style.bottom).toBe('69px');
+  it('beside many tabs, what does not fit folds into the more-menu', () => {
+    const buttons: PendentButton[] = [{ type: 'top' }, { type: 'refresh' }, { type: 'lang' }];
+    // Two tabs leave room for all three.
+    const two = renderWith(<Pendent id="p" props={{ buttons }} ctx={{ ...ctx, navShown: true, navTabs: 2 }} />);
+    expect(docked(two.container)).toEqual(['top', 'refresh', 'lang']);
+    // Three tabs leave three places: with four buttons, two of them and the more button.
+    const three = renderWith(<Pendent id="p" props={{ buttons: [...buttons, custom] }} ctx={{ ...ctx, navShown: true, navTabs: 3 }} />);
+    expect(docked(three.container)).toEqual(['top', 'refresh', 'more']);
+    expect(three.page.events.dockSlots).toBe(3);
+    fireEvent.click(byTestId(three.container, 'pendent-more')[0]);
+    const menu = byTestId(three.container, 'pendent-menu')[0];
+    expect(Array.from(menu.querySelectorAll('[data-testid^="pendent-"]')).map((b) => b.getAttribute('data-testid'))).toEqual(['pendent-lang', 'pendent-custom']);
+    // Five tabs fill the bar: everything folds into the more button.
+    const five = renderWith(<Pendent id="p" props={{ buttons }} ctx={{ ...ctx, navShown: true, navTabs: 5 }} />);
+    expect(docked(five.container)).toEqual(['more']);
   });
 
   it('top scrolls the page to its top', () => {
@@ -57,6 +79,7 @@ describe('pendent', () => {
     const { container } = renderWith(<Pendent id="p" props={{ buttons: [{ type: 'lang' }] }} ctx={ctx} />, root);
     const button = byTestId(container, 'pendent-lang')[0];
     expect(button.textContent).toBe('EN');
+    expect(button.getAttribute('aria-label')).toBe('English');
     fireEvent.click(button);
     expect(i18n.locale).toBe('en-US');
     expect(root.settings.language).toBe('en-US');
@@ -73,25 +96,40 @@ describe('pendent', () => {
     expect(openLink).toHaveBeenCalledWith(custom.link);
   });
 
-  it('on mobile, hidden buttons fold out of the more-menu', () => {
+  it('hidden buttons fold out of the more-menu', () => {
     const buttons: PendentButton[] = [{ type: 'top' }, { type: 'lang', hidden: true }, { type: 'refresh', hidden: true }];
     const { container } = renderWith(<Pendent id="p" props={{ buttons }} ctx={ctx} />);
-    expect(shownTypes(container)).toEqual(['top', 'more']);
+    expect(docked(container)).toEqual(['top', 'more']);
     expect(byTestId(container, 'pendent-menu')).toHaveLength(0);
     fireEvent.click(byTestId(container, 'pendent-more')[0]);
     const menu = byTestId(container, 'pendent-menu')[0];
     expect(Array.from(menu.querySelectorAll('[data-testid^="pendent-"]')).map((b) => b.getAttribute('data-testid'))).toEqual(['pendent-lang', 'pendent-refresh']);
     expect(menu.textContent).toContain('Refresh');
+    expect(byTestId(container, 'pendent-more')[0].querySelector('.at-icon-close')).not.toBeNull();
     // Choosing one acts and folds the menu.
     fireEvent.click(menu.querySelector('[data-testid="pendent-refresh"]')!);
     expect(byTestId(container, 'pendent-menu')).toHaveLength(0);
+    expect(byTestId(container, 'pendent-more')[0].querySelector('.at-icon-menu')).not.toBeNull();
+  });
+});
+
+describe('pendent on PC (wider than 800 px)', () => {
+  it('shows the PC set (spec: lucky draw, good, language) in the right gutter, none folded', () => {
+    setWindowWidth(1280);
+    const buttons: PendentButton[] = [{ type: 'top' }, { type: 'lang', hidden: true }, { type: 'refresh' }, custom];
+    const { container, page } = renderWith(<Pendent id="p" props={{ buttons }} ctx={{ ...ctx, navShown: true, navTabs: 2 }} />);
+    const root = byTestId(container, 'pendent')[0];
+    expect(root.className).toContain('pendent--pc');
+    expect(docked(container)).toEqual(['lang']);
+    expect(byTestId(container, 'pendent-more')).toHaveLength(0);
+    expect(page.events.dockSlots).toBe(1);
+    // No top button on the desktop: the list offers its own back-to-top there.
+    expect(page.events.topPendant).toBe(false);
   });
 
-  it('on PC (wider than 800 px) every button shows in the column', () => {
+  it('renders nothing when none of the PC set is configured', () => {
     setWindowWidth(1280);
-    const buttons: PendentButton[] = [{ type: 'top' }, { type: 'lang', hidden: true }, { type: 'refresh', hidden: true }];
-    const { container } = renderWith(<Pendent id="p" props={{ buttons }} ctx={ctx} />);
-    expect(shownTypes(container)).toEqual(['top', 'lang', 'refresh']);
-    expect(byTestId(container, 'pendent-more')).toHaveLength(0);
+    const { container } = renderWith(<Pendent id="p" props={{ buttons: [{ type: 'top' }, { type: 'refresh' }] }} ctx={ctx} />);
+    expect(byTestId(container, 'pendent')).toHaveLength(0);
   });
 });

@@ -135,6 +135,35 @@ describe('display modes', () => {
   });
 });
 
+describe('layout label', () => {
+  const columnsShown = (el: HTMLElement) => new Set(cells(el).map((c) => (c as HTMLElement).style.left)).size;
+
+  it('names the columns the list shows: two on a phone, four on a desktop for the same mode', async () => {
+    serve(40);
+    const phone = mount({}, '2');
+    await waitFor(() => expect(cells(phone.container).length).toBeGreaterThan(3));
+    const sw = byTestId(phone.container, 'mode-switch')[0];
+    expect(sw.getAttribute('data-columns')).toBe('2');
+    expect(sw.textContent).toBe('Layout: 2 columns');
+    expect(columnsShown(phone.container)).toBe(2);
+    phone.unmount();
+
+    setWindowWidth(1280);
+    // The mini-program measures the list with a selector query: a wide one this time.
+    if (isWeapp) jest.mocked(Taro.createSelectorQuery).mockReturnValue(fakeSelectorQuery(0, 1280) as never);
+    const desk = mount({}, '2');
+    await waitFor(() => expect(cells(desk.container).length).toBeGreaterThan(7));
+    const wide = byTestId(desk.container, 'mode-switch')[0];
+    expect(columnsShown(desk.container)).toBe(4);
+    expect(wide.getAttribute('data-columns')).toBe('4');
+    expect(wide.textContent).toBe('Layout: 4 columns');
+    // The next mode (4) shows eight columns on a desktop, and says so.
+    fireEvent.click(wide);
+    await waitFor(() => expect(columnsShown(desk.container)).toBe(8));
+    expect(byTestId(desk.container, 'mode-switch')[0].textContent).toBe('Layout: 8 columns');
+  });
+});
+
 describe('tag bar', () => {
   it('offers All, Person, Hot and the gallery tags, and filters by a tag', async () => {
     serve(40);

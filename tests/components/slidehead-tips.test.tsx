@@ -124,7 +124,10 @@ describe('tips', () => {
     const text = byTestId(container, 'tips-text')[0];
     expect(text.textContent).toBe('Photos are uploaded live');
     expect(text.className).not.toContain('tips__text--scroll');
-    expect(container.querySelector('taro-image-core')?.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
+    // The notice glyph of the icon font, in the theme colour.
+    const icon = container.querySelector('.tips__icon') as HTMLElement;
+    expect(icon.className).toContain('at-icon-bell');
+    expect(icon.style.color).toBe('rgb(80, 211, 205)');
   });
 
   it('scrolls a long text', () => {

@@ -1,11 +1,24 @@
-import { View, Text } from '@tarojs/components';
+import { View, Text, Image } from '@tarojs/components';
+import { emptyArtUrl, type EmptyArt } from './art';
 import './index.scss';
 
-/** A centred empty or end state with an optional action. */
-export function EmptyState(props: { text: string; detail?: string; action?: { label: string; onTap: () => void }; testId?: string }) {
+export type { EmptyArt } from './art';
+
+export interface EmptyStateProps {
+  text: string;
+  detail?: string;
+  /** The illustration above the text (default: photos). */
+  art?: EmptyArt;
+  action?: { label: string; onTap: () => void };
+  testId?: string;
+}
+
+/** A centred empty or end state: an illustration, its line of text, an optional detail and action. */
+export function EmptyState(props: EmptyStateProps) {
+  const art = props.art ?? 'photos';
   return (
-    <View className="empty-state" data-testid={props.testId ?? 'empty-state'}>
-      <View className="empty-state__icon" />
+    <View className="empty-state" data-testid={props.testId ?? 'empty-state'} data-art={art}>
+      <Image className="empty-state__art" src={emptyArtUrl(art)} mode="aspectFit" data-testid="empty-state-art" />
       <Text className="empty-state__text">{props.text}</Text>
       {props.detail ? <Text className="empty-state__detail">{props.detail}</Text> : null}
       {props.action ? (

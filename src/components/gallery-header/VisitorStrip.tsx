@@ -1,13 +1,15 @@
-import { View, Text, Image } from '@tarojs/components';
+import { View, Text } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import { LATEST_VISITORS_MAX } from '../../../types/api/visit';
 import { useStores } from '../../stores/RootStore';
 import { formatCount } from '../../utils/format';
 import { t } from '../../i18n';
+import { Avatar } from '../avatar';
 
 /**
  * The latest visitors of a gallery: at most 10 avatars (spec part 2 §9) and how
- * many visited in all. Guests have no avatar and show as a plain disc.
+ * many visited in all. Without a picture a visitor shows the initial of the nickname
+ * (guests, who have none, a person glyph), each on a colour of their own.
  */
 function VisitorStrip({ linkId, color }: { linkId: string; color?: string }) {
   const { visits } = useStores();
@@ -16,13 +18,9 @@ function VisitorStrip({ linkId, color }: { linkId: string; color?: string }) {
   return (
     <View className="visitor-strip" data-testid="visitor-strip">
       <View className="visitor-strip__faces">
-        {latest.items.slice(0, LATEST_VISITORS_MAX).map((v, i) =>
-          v.photo ? (
-            <Image key={i} className="visitor-strip__face" src={v.photo} mode="aspectFill" data-testid="visitor-face" />
-          ) : (
-            <View key={i} className="visitor-strip__face visitor-strip__face--guest" data-testid="visitor-face" />
-          )
-        )}
+        {latest.items.slice(0, LATEST_VISITORS_MAX).map((v, i) => (
+          <Avatar key={i} src={v.photo} name={v.nickname} seed={`${linkId}-${i}`} className="visitor-strip__face" testId="visitor-face" />
+        ))}
       </View>
       <Text className="visitor-strip__total" style={color ? { color } : undefined} data-testid="visitor-total">
         {t('stats.visitors', { num: formatCount(latest.total), count: latest.total })}

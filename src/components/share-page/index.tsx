@@ -5,6 +5,7 @@ import type { SharerInfo } from '../../../types/api/share';
 import { imageUrl, styleForWidth } from '../../utils/image';
 import { windowWidth, WIDE_SCREEN } from '../../platform/env';
 import { t } from '../../i18n';
+import { Avatar } from '../avatar';
 import './index.scss';
 
 /** The grid is at most this wide on desktops (centred). */
@@ -14,7 +15,7 @@ const GRID_MAX_WIDTH = 960;
 export const SharerHeader = observer(function SharerHeader({ sharer, count }: { sharer: SharerInfo | null; count: number }) {
   return (
     <View className="share-head" data-testid="share-sharer">
-      {sharer?.photo ? <Image className="share-head__avatar" src={sharer.photo} mode="aspectFill" data-testid="share-sharer-avatar" /> : <View className="share-head__avatar share-head__avatar--empty" />}
+      <Avatar src={sharer?.photo} name={sharer?.nickname} seed="anonymous" className="share-head__avatar" testId={sharer ? 'share-sharer-avatar' : undefined} />
       <Text className="share-head__text" data-testid="share-sharer-text">
         {sharer ? t('share.from', { name: sharer.nickname, num: count }) : t('share.anonymous', { num: count })}
       </Text>

@@ -12,6 +12,7 @@ import { t } from '../../i18n';
 import Stage from './Stage';
 import ThumbStrip from './ThumbStrip';
 import InfoBar from './InfoBar';
+import { Icon } from '../icon';
 import './viewer.scss';
 
 type Phase = 'closed' | 'entering' | 'open' | 'leaving';
@@ -75,7 +76,7 @@ function Viewer() {
   const notice = viewer.notice;
 
   return (
-    <View className={`viewer viewer--${isOpen ? phase : 'leaving'}`} data-testid="viewer" data-open={isOpen ? 'true' : 'false'}>
+    <View className={`viewer viewer--${isOpen ? phase : 'leaving'}${viewer.wide ? ' viewer--wide' : ''}`} data-testid="viewer" data-open={isOpen ? 'true' : 'false'}>
       <OverlayBack open={isOpen} onBack={() => viewer.close()} />
       <View className="viewer__backdrop" style={{ opacity: shown ? 1 : 0 }} />
       <View className="viewer__zoom" style={{ transform: shown ? 'none' : zoomedOut(origin.current), opacity: shown || origin.current ? 1 : 0 }}>
@@ -94,16 +95,16 @@ function Viewer() {
               {t('viewer.position', { current: viewer.index + 1, total: Math.max(viewer.list?.total ?? 0, viewer.photos.length) })}
             </Text>
             <View className="viewer__close" data-testid="viewer-close" aria-label={t('viewer.close')} onClick={() => viewer.close()}>
-              <Text>✕</Text>
+              <Icon name="close" />
             </View>
           </View>
           {viewer.wide ? (
             <>
               <View className="viewer__arrow viewer__arrow--prev" data-testid="viewer-prev" aria-label={t('viewer.prev')} onClick={() => viewer.prev()}>
-                <Text>‹</Text>
+                <Icon name="chevron-left" />
               </View>
               <View className="viewer__arrow viewer__arrow--next" data-testid="viewer-next" aria-label={t('viewer.next')} onClick={() => viewer.next()}>
-                <Text>›</Text>
+                <Icon name="chevron-right" />
               </View>
             </>
           ) : null}

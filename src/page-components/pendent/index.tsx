@@ -1,14 +1,15 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { View, Text, Image } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import type { PendentButton, PendentType } from '../../../types/page/pendent';
 import { useStores, usePageStores } from '../../stores/RootStore';
-import { t } from '../../i18n';
+import { dockCapacity, planPendants } from '../../stores/gallery/dock';
+import { t, type MessageKey } from '../../i18n';
 import { windowWidth, WIDE_SCREEN } from '../../platform/env';
 import { scrollToTop } from '../../platform/scroll';
 import { openLink } from '../../platform/navigate';
 import { imageUrl } from '../../utils/image';
-import { ICONS } from '../icons';
+import { Icon, type IconName } from '../../components/icon';
 import type { PageComponentRenderProps } from '../types';
 import './pendent.scss';
 
@@ -19,26 +20,43 @@ import './pendent.scss';
  */
 export const IMPLEMENTED_PENDANTS: ReadonlySet<PendentType> = new Set<PendentType>(['top', 'refresh', 'lang', 'custom']);
 
-/** Gap above the bottom edge, and the bottom navigator's height (CSS px). */
-const BOTTOM_GAP = 20;
-const BOTTOM_NAV_HEIGHT = 49;
-
 function usable(b: PendentButton | null | undefined): b is PendentButton {
   if (!b || !IMPLEMENTED_PENDANTS.has(b.type)) return false;
   return b.type !== 'custom' || !!(b.image || (b.link && b.link.type !== 'empty'));
 }
 
-/** Floating buttons at the right bottom; on mobile the hidden ones fold out of a more-menu. */
+const GLYPH: Partial<Record<PendentType, IconName>> = { top: 'arrow-up', refresh: 'reload', custom: 'link' };
+const LABEL: Partial<Record<PendentType, MessageKey>> = { top: 'pendent.top', refresh: 'pendent.refresh', lang: 'pendent.lang', custom: 'pendent.custom' };
+
+/**
+ * The floating buttons, docked so they never cover content (src/stores/gallery/dock.ts):
+ * on phones in the bottom bar right of the tabs, with a more-menu for what does not fit
+ * and for hidden ones; on desktops the PC set in the right gutter.
+ */
 function Pendent({ props, ctx }: PageComponentRenderProps<'pendent'>) {
   const { settings } = useStores();
   const { events: pageEvents } = usePageStores();
   const [menuOpen, setMenuOpen] = useState(false);
   const buttons = (Array.isArray(props.buttons) ? props.buttons : []).filter(usable);
-  if (buttons.length === 0) return null;
-
   const pc = windowWidth() > WIDE_SCREEN;
-  const shown = pc ? buttons : buttons.filter((b) => !b.hidden);
-  const folded = pc ? [] : buttons.filter((b) => b.hidden);
+  const tabs = ctx.navShown ? Math.max(2, ctx.navTabs ?? 2) : 0;
+  const hasTop = buttons.some((b) => b.type === 'top');
+  // Without a top button of its own the page keeps a place for the list's back-to-top.
+  const plan = planPendants(buttons, { pc, capacity: dockCapacity(tabs, hasTop ? 0 : 1) });
+
+  useEffect(() => {
+    pageEvents.setDock('pendent', plan.slots);
+    pageEvents.setTopPendant(hasTop && !pc);
+  }, [plan.slots, hasTop, pc]);
+  useEffect(
+    () => () => {
+      pageEvents.setDock('pendent', 0);
+      pageEvents.setTopPendant(false);
+    },
+    [pageEvents]
+  );
+
+  if (plan.shown.length === 0 && plan.folded.length === 0) return null;
 
   const act = (b: PendentButton) => {
     setMenuOpen(false);
@@ -58,22 +76,16 @@ function Pendent({ props, ctx }: PageComponentRenderProps<'pendent'>) {
 
   const icon = (b: PendentButton) => {
     if (b.type === 'lang') return <Text className="pendent__lang">{t('pendent.langShort')}</Text>;
-    const src = b.type === 'custom' ? (b.image ? imageUrl(b.image, 'avatar_150') : ICONS.link('#ffffff')) : ICONS[b.type === 'top' ? 'top' : 'refresh']('#ffffff');
-    return <Image className={b.type === 'custom' && b.image ? 'pendent__image' : 'pendent__icon'} src={src} />;
+    if (b.type === 'custom' && b.image) return <Image className="pendent__image" src={imageUrl(b.image, 'avatar_150')} mode="aspectFill" />;
+    return <Icon name={GLYPH[b.type] ?? 'link'} className="pendent__icon" />;
   };
-
-  const label = (b: PendentButton) =>
-    t(b.type === 'top' ? 'pendent.top' : b.type === 'refresh' ? 'pendent.refresh' : b.type === 'lang' ? 'pendent.lang' : 'pendent.custom');
+  const label = (b: PendentButton) => t(LABEL[b.type] ?? 'pendent.custom');
 
   return (
-    <View
-      className={pc ? 'pendent pendent--pc' : 'pendent'}
-      data-testid="pendent"
-      style={{ bottom: `${BOTTOM_GAP + (ctx.navShown ? BOTTOM_NAV_HEIGHT : 0)}px` }}
-    >
-      {menuOpen && folded.length > 0 ? (
+    <View className={`pendent pendent--after-${pageEvents.dockOffset('pendent')}${pc ? ' pendent--pc' : ''}`} data-testid="pendent" data-slots={plan.slots}>
+      {menuOpen && plan.folded.length > 0 ? (
         <View className="pendent__menu" data-testid="pendent-menu">
-          {folded.map((b, i) => (
+          {plan.folded.map((b, i) => (
             <View key={`${b.type}-${i}`} className="pendent__menu-item" data-testid={`pendent-${b.type}`} onClick={() => act(b)}>
               <View className="pendent__menu-icon">{icon(b)}</View>
               <Text className="pendent__menu-label">{label(b)}</Text>
@@ -81,14 +93,16 @@ function Pendent({ props, ctx }: PageComponentRenderProps<'pendent'>) {
           ))}
         </View>
       ) : null}
-      {shown.map((b, i) => (
-        <View key={`${b.type}-${i}`} className="pendent__button" data-testid={`pendent-${b.type}`} onClick={() => act(b)}>
-          {icon(b)}
+      {plan.shown.map((b, i) => (
+        <View key={`${b.type}-${i}`} className="pendent__slot" data-testid={`pendent-${b.type}`} aria-label={label(b)} onClick={() => act(b)}>
+          <View className="pendent__button">{icon(b)}</View>
         </View>
       ))}
-      {folded.length > 0 ? (
-        <View className="pendent__button" data-testid="pendent-more" onClick={() => setMenuOpen(!menuOpen)}>
-          <Image className="pendent__icon" src={menuOpen ? ICONS.close('#ffffff') : ICONS.more('#ffffff')} />
+      {plan.folded.length > 0 ? (
+        <View className="pendent__slot" data-testid="pendent-more" aria-label={t(menuOpen ? 'pendent.close' : 'pendent.more')} onClick={() => setMenuOpen(!menuOpen)}>
+          <View className="pendent__button">
+            <Icon name={menuOpen ? 'close' : 'menu'} className="pendent__icon" />
+          </View>
         </View>
       ) : null}
     </View>

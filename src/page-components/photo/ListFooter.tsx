@@ -2,6 +2,7 @@ import { View, Text } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import type { PhotoListStore } from '../../stores/photos/PhotoListStore';
 import { t } from '../../i18n';
+import { EmptyState } from '../../components/empty-state';
 
 interface Props {
   store: PhotoListStore;
@@ -29,10 +30,7 @@ function ListFooter({ store, notStarted }: Props) {
   }
   if (store.isEmpty) {
     return (
-      <View className="empty-state" data-testid="empty-state">
-        <View className="empty-state__art" />
-        <Text className="empty-state__text">{t(notStarted ? 'list.waiting' : 'list.noPhotos')}</Text>
-      </View>
+      <EmptyState text={t(notStarted ? 'list.waiting' : 'list.noPhotos')} art={notStarted ? 'waiting' : 'photos'} />
     );
   }
   if (store.state === 'noMore') {

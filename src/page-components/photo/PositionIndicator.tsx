@@ -3,6 +3,8 @@ import { View, Text } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import { t } from '../../i18n';
 import { scrollToTop } from '../../platform/scroll';
+import { usePageStores } from '../../stores/RootStore';
+import { Icon } from '../../components/icon';
 
 /** The count stays this long after the last scroll (spec part 1 §9). */
 export const POSITION_SHOW_MS = 800;
@@ -17,10 +19,17 @@ interface Props {
   farDown: boolean;
 }
 
-/** 'current/total' while scrolling (and 800 ms after), and a back-to-top button once far down. */
+/**
+ * 'current/total' while scrolling (and 800 ms after), and a back-to-top button once far
+ * down. The button is docked (PageEventsStore): in the phone's bottom bar left of the
+ * pendants, in the desktop's right gutter above them; a page whose pendants already
+ * have a back-to-top button shows none.
+ */
 function PositionIndicator({ current, total, offset, farDown }: Props) {
+  const { events } = usePageStores();
   const [shown, setShown] = useState(false);
   const first = useRef(true);
+  const backTop = farDown && !events.topPendant;
   useEffect(() => {
     if (first.current) {
       first.current = false;
@@ -30,6 +39,10 @@ function PositionIndicator({ current, total, offset, farDown }: Props) {
     const timer = setTimeout(() => setShown(false), POSITION_SHOW_MS);
     return () => clearTimeout(timer);
   }, [offset]);
+  useEffect(() => {
+    events.setDock('backtop', backTop ? 1 : 0);
+  }, [backTop, events]);
+  useEffect(() => () => events.setDock('backtop', 0), [events]);
   return (
     <>
       {shown && current > 0 && total > 0 ? (
@@ -37,9 +50,11 @@ function PositionIndicator({ current, total, offset, farDown }: Props) {
           <Text>{t('list.position', { current: Math.min(current, total), total })}</Text>
         </View>
       ) : null}
-      {farDown ? (
-        <View className="photo-backtop" data-testid="back-to-top" onClick={() => scrollToTop()}>
-          <Text>{t('list.backTop')}</Text>
+      {backTop ? (
+        <View className={`photo-backtop photo-backtop--after-${events.dockOffset('backtop')}`} data-testid="back-to-top" aria-label={t('pendent.top')} onClick={() => scrollToTop()}>
+          <View className="photo-backtop__button">
+            <Icon name="arrow-up" className="photo-backtop__icon" />
+          </View>
         </View>
       ) : null}
     </>

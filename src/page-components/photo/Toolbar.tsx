@@ -8,17 +8,26 @@ export const MODES: PhotoDisplayMode[] = ['1', '2', '4', 'flow', 'waterfall'];
 
 interface Props {
   mode: PhotoDisplayMode;
+  /** Columns the list shows now (wide screens double a grid's columns). */
+  columns: number;
+}
+
+/** What the layout switch says: the grid's columns as shown, or the named layout (timeline, waterfall). */
+export function modeLabel(mode: PhotoDisplayMode, columns: number): string {
+  if (mode === 'flow' || mode === 'waterfall') return t(`opt.mode.${mode}`);
+  if (columns === 1 || columns === 2 || columns === 4) return t(`opt.mode.${columns}` as MessageKey);
+  return t('list.columns', { count: columns });
 }
 
 /** Above the list: the layout switch (cycles 1 → 2 → 4 → timeline → waterfall) and the asc/desc toggle. */
-function Toolbar({ mode }: Props) {
+function Toolbar({ mode, columns }: Props) {
   const { settings } = useStores();
   const order = settings.effectiveOrder;
   const nextMode = MODES[(MODES.indexOf(mode) + 1) % MODES.length];
   return (
     <View className="photo-toolbar">
-      <View className="photo-toolbar__btn" data-testid="mode-switch" data-mode={mode} onClick={() => settings.set('mode', nextMode)}>
-        <Text>{t('list.modeSwitch', { mode: t(`opt.mode.${mode}` as MessageKey) })}</Text>
+      <View className="photo-toolbar__btn" data-testid="mode-switch" data-mode={mode} data-columns={columns} onClick={() => settings.set('mode', nextMode)}>
+        <Text>{t('list.modeSwitch', { mode: modeLabel(mode, columns) })}</Text>
       </View>
       <View
         className="photo-toolbar__btn"

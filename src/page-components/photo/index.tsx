@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { View, Text } from '@tarojs/components';
+import { View } from '@tarojs/components';
 import { useReachBottom } from '@tarojs/taro';
 import { observer } from 'mobx-react';
 import { reaction } from 'mobx';
@@ -11,6 +11,7 @@ import { observeNearBottom, scrollToTop, useListViewport } from '../../platform/
 import { toast } from '../../platform/ui';
 import { layoutFor, visibleRange, MAX_LIST_WIDTH } from '../../utils/photoLayout';
 import { t } from '../../i18n';
+import { EmptyState } from '../../components/empty-state';
 import type { PageComponentRenderProps } from '../types';
 import TagBar, { galleryTags, tabKey, type TagTab } from './TagBar';
 import Toolbar from './Toolbar';
@@ -144,7 +145,7 @@ function PhotoArea({ id, props, ctx }: PageComponentRenderProps<'photo'>) {
   return (
     <View className="photo-area" data-testid="photo-area" data-mode={hot ? 'hot' : mode} data-loaded={count} data-total={store?.total ?? 0} data-live={connection.status}>
       {props.show_tags ? <TagBar tags={galleryTags(g.tags)} active={tab} color={main} onSelect={setTab} /> : null}
-      {tab.kind === 'all' || tab.kind === 'tag' ? <Toolbar mode={mode} /> : null}
+      {tab.kind === 'all' || tab.kind === 'tag' ? <Toolbar mode={mode} columns={layout.columns} /> : null}
       {store ? <SelectionBar selection={selection} gallery={g} items={store.items} /> : null}
       <NewPhotosBanner color={main} onRefresh={() => void onBanner()} />
       <PullRefresh atTop={() => vp.pageTop <= 0} onRefresh={refresh}>
@@ -152,10 +153,7 @@ function PhotoArea({ id, props, ctx }: PageComponentRenderProps<'photo'>) {
           {store ? (
             <VirtualPhotoList items={store.items} layout={layout} galleryId={target.id} offset={vp.offset} height={vp.height} hot={hot} onTap={onTap} selection={selection} />
           ) : (
-            <View className="empty-state" data-testid="person-empty">
-              <View className="empty-state__art" />
-              <Text className="empty-state__text">{t('list.noFriends')}</Text>
-            </View>
+            <EmptyState text={t('list.noFriends')} art="people" testId="person-empty" />
           )}
         </View>
         {store ? <ListFooter store={store} notStarted={notStarted} /> : null}

@@ -1,7 +1,7 @@
-import { View, Text, Image } from '@tarojs/components';
+import { View, Text } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import { openLink } from '../../platform/navigate';
-import { ICONS } from '../icons';
+import { Icon } from '../../components/icon';
 import type { PageComponentRenderProps } from '../types';
 import './tips.scss';
 
@@ -33,7 +33,7 @@ function Tips({ props, ctx }: PageComponentRenderProps<'tips'>) {
   const link = props.link && props.link.type !== 'empty' ? props.link : undefined;
   return (
     <View className="tips" data-testid="tips" onClick={link ? () => openLink(link) : undefined}>
-      <Image className="tips__icon" src={ICONS.notice(ctx.theme.main)} />
+      <Icon name="bell" className="tips__icon" color={ctx.theme.main} />
       <View className="tips__line">
         <Text
           className={seconds ? 'tips__text tips__text--scroll' : 'tips__text'}

@@ -31,7 +31,7 @@ const Viewer = deferred(() => import('../../components/viewer'));
 function GalleryPage() {
   const params = useRouter().params as Record<string, string | undefined>;
   const { session, settings, clock, loginPrompt } = useStores();
-  const { gallery: store, viewer } = usePageStores();
+  const { gallery: store, viewer, events: pageEvents } = usePageStores();
   const key = useMemo(() => galleryKeyFromParams(params), [params.link_id, params.gti, params.id, params.scene]);
   const [tab, setTab] = useState<TabIndex>(0);
 
@@ -62,13 +62,15 @@ function GalleryPage() {
 
   if (!key || store.state === 'notFound') return <NotFound />;
   if (store.state === 'error') {
-    return <EmptyState text={t('common.LoadError')} action={{ label: t('common.retry'), onTap: () => void store.open(key) }} />;
+    return <EmptyState text={t('common.LoadError')} art="error" action={{ label: t('common.retry'), onTap: () => void store.open(key) }} />;
   }
   if (!g || store.state === 'loading' || store.state === 'gated') return <View className="gallery-page gallery-page--loading" data-testid="gallery-loading" />;
 
   const pagedata = pageDataOf(g);
   const tabs = visibleTabs({ config: g.config, navigator: navigatorOf(pagedata), orderContext: !!params.from, hasParent: g.parent > 0 });
   const navShown = showNavigator(tabs);
+  // The bar also shows for buttons docked in it (pendants, back-to-top) when there are no tabs.
+  const barShown = navShown || pageEvents.dockSlots > 0;
   const onTab = async (i: TabIndex) => {
     // Tabs 2, 3, 4 and 5 need a real user (part 3 §6): the shared 'WeChat authorisation' prompt first.
     if (tabs.find((x) => x.index === i)?.needsLogin && !(await loginPrompt.requireLogin(gatedTab(i)))) return;
@@ -78,17 +80,17 @@ function GalleryPage() {
   };
 
   return (
-    <View className={`gallery-page${navShown ? ' gallery-page--with-nav' : ''}`} style={{ background: g.config.theme.background }}>
+    <View className={`gallery-page${barShown ? ' gallery-page--with-nav' : ''}`} style={{ background: g.config.theme.background }}>
       {tab === 0 ? (
         <>
           {around.backBar}
           <GalleryHeader gallery={g} status={store.status!} photoCount={store.photoCount} onSwitch={around.onSwitch} />
-          <PageRenderer pagedata={pagedata} context={{ gallery: g, children: store.children, navShown }} />
+          <PageRenderer pagedata={pagedata} context={{ gallery: g, children: store.children, navShown, navTabs: tabs.length }} />
         </>
       ) : (
-        <EmptyState text={t(tab === 2 ? 'face.myPhotoEmpty' : 'face.followingEmpty')} testId={`face-tab-${tab}`} />
+        <EmptyState text={t(tab === 2 ? 'face.myPhotoEmpty' : 'face.followingEmpty')} art="people" testId={`face-tab-${tab}`} />
       )}
-      {navShown ? <BottomNav tabs={tabs} active={tab} color={g.config.theme.main} onTap={(x) => void onTab(x.index)} /> : null}
+      {barShown ? <BottomNav tabs={navShown ? tabs : []} active={tab} color={g.config.theme.main} onTap={(x) => void onTab(x.index)} /> : null}
       {around.panel}
       <Viewer wanted={viewer.isOpen} />
       <LoginPrompt />

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { View, Text, Image } from '@tarojs/components';
+import { View, Text } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import { useStores } from '../../stores/RootStore';
 import { PageShell } from '../../components/page-shell';
 import { PageFrame } from '../../components/page-frame';
 import { OptionRow } from '../../components/option-row';
+import { Avatar } from '../../components/avatar';
 import { RecentVisitCard } from '../../components/recent-visit';
 import VisitHistoryPanel from '../../components/visit-history';
 import LoginPrompt from '../../components/login-prompt';
@@ -31,7 +32,7 @@ const Me = observer(function Me() {
   return (
     <PageFrame title={t('page.me')} testId="page-me">
       <View className="me-head">
-        {user?.photo ? <Image className="me-head__avatar" src={user.photo} /> : <View className="me-head__avatar me-head__avatar--empty" />}
+        <Avatar src={user?.photo} name={user && !user.is_mock ? user.nickname : ''} seed={user?.openid} className="me-head__avatar" testId="me-avatar" />
         <Text className="me-head__name" data-testid="me-name">
           {user && !user.is_mock && user.nickname ? user.nickname : t('me.guest')}
         </Text>

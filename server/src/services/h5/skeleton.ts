@@ -62,6 +62,8 @@ const D = `(min-width:${DESKTOP_MIN_PX}px)`;
 const CSS =
   '#boot-skeleton{position:fixed;inset:0;z-index:1;background:#f5f5f5;overflow:hidden;font-family:-apple-system,BlinkMacSystemFont,"PingFang SC","Noto Sans CJK SC","Microsoft YaHei",sans-serif}' +
   '#boot-skeleton .bs-col{max-width:1200px;margin:0 auto}' +
+  // The app's desktop column keeps 96 px gutters for the navigation rail and the pendants (src/pages/gallery/index.scss).
+  `@media ${D}{#boot-skeleton .bs-col{max-width:min(1200px,calc(100% - 192px))}}` +
   '#boot-skeleton .bs-head{height:50vw;max-height:420px;background:#e4e4e4}' +
   '#boot-skeleton .bs-top{padding:14px 16px 6px}' +
   '#boot-skeleton .bs-name{font-size:18px;font-weight:600;line-height:1.4;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}' +
