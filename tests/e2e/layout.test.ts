@@ -102,9 +102,18 @@ async function scrollBy(t: TrackedPage, dy: number): Promise<void> {
 const scrollTop = (page: Page) =>
   page.evaluate(() => Math.max(window.scrollY, ...Array.from(document.querySelectorAll('.taro_page')).map((e) => e.scrollTop)));
 
-/** Measured once the page is at rest: the scroll position chip (shown only while scrolling) has faded. */
+/**
+ * Measured once the page is at rest: the scroll position has not moved since the last
+ * look, and the scroll position chip (shown only while scrolling, like a scroll bar) has faded.
+ */
 async function atRest(t: TrackedPage): Promise<Measure> {
-  await waitUntil(t, 'the scroll position chip to fade', async () => (await t.page.getByTestId('position-indicator').count()) === 0);
+  let last = -1;
+  await waitUntil(t, 'the page at rest (no scrolling, the scroll position chip faded)', async () => {
+    const top = await scrollTop(t.page);
+    const still = top === last;
+    last = top;
+    return still && (await t.page.getByTestId('position-indicator').count()) === 0;
+  });
   return measure(t.page);
 }
 

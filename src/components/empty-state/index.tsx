@@ -18,7 +18,7 @@ export function EmptyState(props: EmptyStateProps) {
   const art = props.art ?? 'photos';
   return (
     <View className="empty-state" data-testid={props.testId ?? 'empty-state'} data-art={art}>
-      <Image className="empty-state__art" src={emptyArtUrl(art)} mode="aspectFit" data-testid="empty-state-art" />
+      <Image className="empty-state__art" src={emptyArtUrl(art)} mode="scaleToFill" data-testid="empty-state-art" />
       <Text className="empty-state__text">{props.text}</Text>
       {props.detail ? <Text className="empty-state__detail">{props.detail}</Text> : null}
       {props.action ? (
