@@ -19,8 +19,39 @@ export interface LoginResume {
   data: Record<string, string | number>;
 }
 
+/**
+ * Where the visitor was when a full-page login started, to come back to after the reload:
+ * the page's scroll offset and the photo open in the viewer (issue 12).
+ */
+export interface LoginPlace {
+  /** The page's scroll offset (CSS px). */
+  scroll: number;
+  /** The photo open in the viewer, with its gallery. */
+  photo?: { id: number; gallery: number };
+}
+
+/** After the reload: the interrupted action (for a real user only) and the place. */
+export interface LoginReturn {
+  action: LoginResume | null;
+  place: LoginPlace | null;
+}
+
 interface StoredResume extends LoginResume {
   at: number;
+  place?: LoginPlace | null;
+}
+
+/** A stored place as read back (storage is outside the app: anything may be there). */
+function readPlace(v: unknown): LoginPlace | null {
+  if (!v || typeof v !== 'object') return null;
+  const o = v as Record<string, unknown>;
+  const scroll = Number(o.scroll);
+  const place: LoginPlace = { scroll: Number.isFinite(scroll) && scroll > 0 ? Math.round(scroll) : 0 };
+  const p = o.photo as Record<string, unknown> | null | undefined;
+  const id = Number(p?.id);
+  const gallery = Number(p?.gallery);
+  if (id > 0 && gallery > 0 && Number.isInteger(id) && Number.isInteger(gallery)) place.photo = { id, gallery };
+  return place;
 }
 
 export const RESUME_KEY = 'login-resume';
@@ -71,6 +102,8 @@ export class LoginPromptStore {
   private pending: Promise<boolean> | null = null;
   private settle: ((ok: boolean) => void) | null = null;
   private resume: LoginResume | null = null;
+  /** The page's answer to 'where is the visitor now' (trackPlace). */
+  private placeOf: (() => LoginPlace | null) | null = null;
   private poll: ReturnType<typeof setInterval> | null = null;
   private deps: LoginPromptDeps;
 
@@ -95,12 +128,13 @@ export class LoginPromptStore {
       pollMs: LOGIN_POLL_MS,
       ...d
     };
-    makeAutoObservable<LoginPromptStore, 'pending' | 'settle' | 'deps' | 'poll' | 'resume'>(this, {
+    makeAutoObservable<LoginPromptStore, 'pending' | 'settle' | 'deps' | 'poll' | 'resume' | 'placeOf'>(this, {
       pending: false,
       settle: false,
       deps: false,
       poll: false,
-      resume: false
+      resume: false,
+      placeOf: false
     });
   }
 
@@ -121,7 +155,7 @@ export class LoginPromptStore {
   /**
    * Resolves true when the visitor may go on (already logged in, or logged in now),
    * false when they did not log in. `resume` lets the action go on after a login
-   * that reloads the page (see takeResume).
+   * that reloads the page (see takeReturn).
    */
   requireLogin(reason: GatedAction, resume?: LoginResume['data']): Promise<boolean> {
     if (!mustLogIn(reason, this.deps.isGuest())) return Promise.resolve(true);
@@ -135,6 +169,17 @@ export class LoginPromptStore {
     return this.pending;
   }
 
+  /**
+   * The page tells where the visitor is (scroll, the viewer's photo), read when a login
+   * leaves the page; returns the stop (a page that goes away).
+   */
+  trackPlace(placeOf: () => LoginPlace | null): () => void {
+    this.placeOf = placeOf;
+    return () => {
+      if (this.placeOf === placeOf) this.placeOf = null;
+    };
+  }
+
   /** 'ok': run the login for this visitor's path. */
   async confirm(): Promise<void> {
     if (this.phase !== 'ask') return;
@@ -142,13 +187,21 @@ export class LoginPromptStore {
     if (path === 'none') return this.unavailable();
     this.phase = 'working';
     const lang = this.deps.lang();
-    const resume = this.resume;
-    // Only a login that leaves the page needs the action stored for after the reload.
-    const beforeLeave = () => resume && this.deps.storage.write(RESUME_KEY, { ...resume, at: this.deps.now() } satisfies StoredResume);
+    const resume = this.resume ?? { kind: this.reason ?? 'view', data: {} };
+    // Only a login that leaves the page needs the action and the place stored for after the reload.
+    const beforeLeave = () => {
+      let place: LoginPlace | null = null;
+      try {
+        place = this.placeOf?.() ?? null;
+      } catch (e) {
+        console.info('place not read', e);
+      }
+      this.deps.storage.write(RESUME_KEY, { ...resume, place, at: this.deps.now() } satisfies StoredResume);
+    };
     try {
       const outcome = await this.deps.login(path, { isPc: this.deps.isPc(), sandbox: this.sandbox, lang, beforeLeave });
       if (outcome === 'none') return this.unavailable();
-      if (outcome === 'navigating') return; // the page leaves; takeResume() continues after the reload
+      if (outcome === 'navigating') return; // the page leaves; takeReturn() continues after the reload
       if (outcome === 'popup') return await this.openPopup(lang);
       await this.deps.refresh();
       if (this.deps.isGuest()) throw new Error('still a guest after login');
@@ -226,15 +279,18 @@ export class LoginPromptStore {
   }
 
   /**
-   * After a login that reloaded the page: the interrupted action of this kind,
-   * once (null when there is none, it is stale, or the visitor is still a guest).
+   * After a login that reloaded the page, once: the place the visitor left (also when they
+   * came back without logging in) and the interrupted action (only for a real user). Null
+   * when nothing was stored, it is stale, or a prompt is open.
    */
-  takeResume(kind: GatedAction): LoginResume | null {
+  takeReturn(): LoginReturn | null {
     const r = this.deps.storage.read(RESUME_KEY) as StoredResume | undefined | null;
-    if (this.isOpen || !r || typeof r !== 'object' || r.kind !== kind || this.deps.isGuest()) return null;
+    if (this.isOpen || !r || typeof r !== 'object') return null;
     this.deps.storage.remove(RESUME_KEY);
-    if (!(this.deps.now() - r.at <= RESUME_MAX_AGE_MS)) return null;
-    return { kind: r.kind, data: r.data };
+    if (!(this.deps.now() - Number(r.at) <= RESUME_MAX_AGE_MS)) return null;
+    const data = r.data && typeof r.data === 'object' ? r.data : {};
+    const action = !this.deps.isGuest() && typeof r.kind === 'string' && Object.keys(data).length ? { kind: r.kind, data } : null;
+    return { action, place: readPlace(r.place) };
   }
 
   private async openPopup(lang: QrLang): Promise<void> {
