@@ -50,7 +50,10 @@ function PaySheet({ pay }: { pay: PayStore }) {
       dataset={{ phase: s.phase, purpose: s.purpose }}
       title={s.purpose === 'download' ? t('pay.sheetTitleDownload') : t('pay.sheetTitleRemove')}
       onClose={() => pay.cancel()}
-      // The mask does not cancel by accident; Cancel and Back do.
+      // As the QR popup: reached through a login popup (an iframe whose navigations join the
+      // history) or a round trip, and left for a pay tab; Back stays with the page here.
+      backCloses={false}
+      // The mask does not cancel by accident; Cancel does.
       maskClosable={false}
       closable={false}
     >
