@@ -1,7 +1,6 @@
 import { createElement, type PropsWithChildren } from 'react';
 import Taro, { useLaunch } from '@tarojs/taro';
-import { hasUrlRouter, installPatternRoutes } from './platform/router';
-import { installOverlayBack } from './platform/overlay-back';
+import { hasUrlRouter, installOverlayBack, installPatternRoutes } from './platform/router';
 import { getRootStore, StoreContext } from './stores/RootStore';
 import { PAGES } from './routes';
 import './app.scss';

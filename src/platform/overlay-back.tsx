@@ -9,7 +9,7 @@ import { UnsupportedPlatformCall, thisPlatform } from './unsupported';
  */
 export type { OverlayBackProps } from './overlay-back-core';
 
-/** Browsers: hide the overlays' own history steps from the router; call before the router is created. */
+/** Browsers: hide the overlays' own history steps from the router (platform/router installs it before the router is created). */
 export function installOverlayBack(): void {
   throw new UnsupportedPlatformCall('installOverlayBack', thisPlatform());
 }

@@ -14,9 +14,6 @@ let seq = 0;
  * of leaving the page. A close from the UI hides the container, which answers
  * with its leave events: those are not a Back and call nothing.
  */
-/** The mini-program's page-container needs nothing installed. */
-export function installOverlayBack(): void {}
-
 export default function OverlayBack({ open, onBack }: OverlayBackProps) {
   const [id] = useState(() => ++seq);
   const latest = useRef(onBack);
