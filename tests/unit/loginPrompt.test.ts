@@ -129,7 +129,7 @@ describe('LoginPromptStore', () => {
       now: () => t
     });
     // The page says where the visitor is: scrolled down, the viewer on photo 7.
-    const stop = store.trackPlace(() => ({ scroll: 1234, photo: { id: 7, gallery: 9 } }));
+    const stop = store.places.trackPlace(() => ({ scroll: 1234, photo: { id: 7, gallery: 9 } }));
     void store.requireLogin('like', { photo: 7, gallery: 9, path: '/p' });
     await store.confirm();
     expect(store.phase).toBe('working');
@@ -163,9 +163,44 @@ describe('LoginPromptStore', () => {
         return 'navigating';
       }
     });
-    store.trackPlace(() => ({ scroll: 300 }));
+    store.places.trackPlace(() => ({ scroll: 300 }));
     void store.requireLogin('tab_me');
     await store.confirm();
     expect(mem.get(RESUME_KEY)).toMatchObject({ kind: 'tab_me', data: {}, place: { scroll: 300 } });
+  });
+
+  it('the open sheet is kept with the place (its component describes it) and read back checked', async () => {
+    let t = 5;
+    const { store, state, mem } = fake('wechat', {
+      login: async (_p, o) => {
+        o.beforeLeave?.();
+        return 'navigating';
+      },
+      now: () => t
+    });
+    store.places.trackPlace(() => ({ scroll: 10 }));
+    const closed = store.places.trackSheet(() => null);
+    const stop = store.places.trackSheet(() => ({ kind: 'selection', data: { gallery: 3, purpose: 'download', ids: [4, 5], then: 'download' } }));
+    void store.requireLogin('download');
+    await store.confirm();
+    expect(mem.get(RESUME_KEY)).toMatchObject({ place: { scroll: 10, sheet: { kind: 'selection', data: { ids: [4, 5] } } } });
+    stop();
+    closed();
+    expect(store.places.current()).toEqual({ scroll: 10 });
+    state.guest = false;
+    const storage = { read: (k: string) => mem.get(k), write: (k: string, v: unknown) => void mem.set(k, v), remove: (k: string) => void mem.delete(k) };
+    const back = new LoginPromptStore({ isGuest: () => state.guest, storage, now: () => t });
+    expect(back.takeReturn()?.place?.sheet).toEqual({ kind: 'selection', data: { gallery: 3, purpose: 'download', ids: [4, 5], then: 'download' } });
+    // Whatever storage holds is checked: bad fields are dropped, a bad sheet is no sheet.
+    mem.set(RESUME_KEY, { kind: 'download', data: {}, place: { scroll: 1, sheet: { kind: 'selection', data: { ids: [1, 'x'], ok: 2, f: { a: 1 } } } }, at: t });
+    expect(back.takeReturn()?.place).toEqual({ scroll: 1, sheet: { kind: 'selection', data: { ok: 2 } } });
+    mem.set(RESUME_KEY, { kind: 'download', data: {}, place: { scroll: 1, sheet: { kind: 7, data: {} } }, at: t });
+    expect(back.takeReturn()?.place).toEqual({ scroll: 1 });
+    // A sheet handed back waits for its component, once.
+    back.places.restoreSheet({ kind: 'selection', data: {} });
+    expect(back.places.takeSheet('jigsaw')).toBeNull();
+    expect(back.places.takeSheet('selection')).toEqual({ kind: 'selection', data: {} });
+    expect(back.places.takeSheet('selection')).toBeNull();
+    t++;
   });
 });

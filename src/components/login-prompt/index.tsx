@@ -27,7 +27,7 @@ function useReturnAfterRedirect(pageLists?: PageLists) {
   const lists = pageLists ?? ((id: number) => photoLists.listsOf(id));
   useEffect(
     () =>
-      loginPrompt.trackPlace(() => {
+      loginPrompt.places.trackPlace(() => {
         const p = viewer.current;
         return { scroll: pageScrollOffset() ?? 0, photo: p ? { id: p.id, gallery: p.galleryid } : undefined };
       }),

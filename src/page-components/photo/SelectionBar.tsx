@@ -12,6 +12,7 @@ import { toast } from '../../platform/ui';
 import { buildUrl } from '../../routes';
 import JigsawPreview from '../../components/jigsaw';
 import DownloadProgress from '../../components/pay-qr/DownloadProgress';
+import { useSelectionReturn } from './useSelectionReturn';
 import { t, type MessageKey } from '../../i18n';
 import './selection.scss';
 
@@ -72,10 +73,13 @@ function SelectionBar({ selection, gallery, items }: Props) {
       if (!openid) return toast(t('select.shareUnavailable'));
       openUrl(buildUrl('share', { openid, ids: ids.join(',') }));
       selection.cancel();
-    } else if (await jigsaw.make(selection.jigsaw === 'long' ? 'long' : 'grid', selected(ids), gallery.link_id || String(gallery.id))) {
-      selection.cancel();
+    } else {
+      madeCollage(selection.jigsaw, ids);
+      if (await jigsaw.make(selection.jigsaw === 'long' ? 'long' : 'grid', selected(ids), gallery.link_id || String(gallery.id))) selection.cancel();
     }
   };
+  // Back in selection mode (or the collage preview) after a login that left the page.
+  const madeCollage = useSelectionReturn({ selection, jigsaw, gallery, items, submit });
 
   const preview = <JigsawPreview store={jigsaw} />;
   if (!selection.active) {

@@ -3,6 +3,9 @@ import type { LoginPath, LoginSysInfo, QrLang } from '../../../types/api/auth';
 import type { UserInfo } from '../../../types/api/session';
 import { isDefaultNickname, mustLogIn, type GatedAction } from './loginGate';
 import type { MessageKey } from '../../i18n';
+import { PlaceTracker, readPlace, type LoginPlace } from './loginPlace';
+
+export type { LoginPlace, LoginSheet } from './loginPlace';
 import { isLocalAvatar } from '../../utils/avatar';
 
 /**
@@ -19,17 +22,6 @@ export interface LoginResume {
   data: Record<string, string | number>;
 }
 
-/**
- * Where the visitor was when a full-page login started, to come back to after the reload:
- * the page's scroll offset and the photo open in the viewer (issue 12).
- */
-export interface LoginPlace {
-  /** The page's scroll offset (CSS px). */
-  scroll: number;
-  /** The photo open in the viewer, with its gallery. */
-  photo?: { id: number; gallery: number };
-}
-
 /** After the reload: the interrupted action (for a real user only) and the place. */
 export interface LoginReturn {
   action: LoginResume | null;
@@ -39,19 +31,6 @@ export interface LoginReturn {
 interface StoredResume extends LoginResume {
   at: number;
   place?: LoginPlace | null;
-}
-
-/** A stored place as read back (storage is outside the app: anything may be there). */
-function readPlace(v: unknown): LoginPlace | null {
-  if (!v || typeof v !== 'object') return null;
-  const o = v as Record<string, unknown>;
-  const scroll = Number(o.scroll);
-  const place: LoginPlace = { scroll: Number.isFinite(scroll) && scroll > 0 ? Math.round(scroll) : 0 };
-  const p = o.photo as Record<string, unknown> | null | undefined;
-  const id = Number(p?.id);
-  const gallery = Number(p?.gallery);
-  if (id > 0 && gallery > 0 && Number.isInteger(id) && Number.isInteger(gallery)) place.photo = { id, gallery };
-  return place;
 }
 
 export const RESUME_KEY = 'login-resume';
@@ -102,8 +81,8 @@ export class LoginPromptStore {
   private pending: Promise<boolean> | null = null;
   private settle: ((ok: boolean) => void) | null = null;
   private resume: LoginResume | null = null;
-  /** The page's answer to 'where is the visitor now' (trackPlace). */
-  private placeOf: (() => LoginPlace | null) | null = null;
+  /** Where the visitor is (the page, its viewer and open sheet), kept across a login that leaves the page. */
+  readonly places = new PlaceTracker();
   private poll: ReturnType<typeof setInterval> | null = null;
   private deps: LoginPromptDeps;
 
@@ -128,13 +107,13 @@ export class LoginPromptStore {
       pollMs: LOGIN_POLL_MS,
       ...d
     };
-    makeAutoObservable<LoginPromptStore, 'pending' | 'settle' | 'deps' | 'poll' | 'resume' | 'placeOf'>(this, {
+    makeAutoObservable<LoginPromptStore, 'pending' | 'settle' | 'deps' | 'poll' | 'resume'>(this, {
       pending: false,
       settle: false,
       deps: false,
       poll: false,
       resume: false,
-      placeOf: false
+      places: false
     });
   }
 
@@ -169,17 +148,6 @@ export class LoginPromptStore {
     return this.pending;
   }
 
-  /**
-   * The page tells where the visitor is (scroll, the viewer's photo), read when a login
-   * leaves the page; returns the stop (a page that goes away).
-   */
-  trackPlace(placeOf: () => LoginPlace | null): () => void {
-    this.placeOf = placeOf;
-    return () => {
-      if (this.placeOf === placeOf) this.placeOf = null;
-    };
-  }
-
   /** 'ok': run the login for this visitor's path. */
   async confirm(): Promise<void> {
     if (this.phase !== 'ask') return;
@@ -189,15 +157,7 @@ export class LoginPromptStore {
     const lang = this.deps.lang();
     const resume = this.resume ?? { kind: this.reason ?? 'view', data: {} };
     // Only a login that leaves the page needs the action and the place stored for after the reload.
-    const beforeLeave = () => {
-      let place: LoginPlace | null = null;
-      try {
-        place = this.placeOf?.() ?? null;
-      } catch (e) {
-        console.info('place not read', e);
-      }
-      this.deps.storage.write(RESUME_KEY, { ...resume, place, at: this.deps.now() } satisfies StoredResume);
-    };
+    const beforeLeave = () => this.deps.storage.write(RESUME_KEY, { ...resume, place: this.places.current(), at: this.deps.now() } satisfies StoredResume);
     try {
       const outcome = await this.deps.login(path, { isPc: this.deps.isPc(), sandbox: this.sandbox, lang, beforeLeave });
       if (outcome === 'none') return this.unavailable();

@@ -6,6 +6,7 @@ import type { PayStore } from '../pay/PayStore';
 import type { DownloadStore } from '../pay/DownloadStore';
 import type { LikeStore } from '../viewer/LikeStore';
 import type { LoginPromptStore, LoginResume, LoginReturn } from './LoginPromptStore';
+import type { PlaceTracker } from './loginPlace';
 import { VIEWER } from '../viewer/viewerConstants';
 import { sendLove } from '../../api/viewer';
 
@@ -140,15 +141,20 @@ export interface ResumeAfterLoginDeps extends Omit<ResumeViewerDeps, 'pay' | 'do
 
 /**
  * After a login that reloaded the page (WeChat OAuth, the sandbox on a phone): the visitor
- * comes back where they were — the same scroll offset, the viewer open on the same photo —
- * and the tapped heart, PayToRemove or Download goes on with its toast (the viewer's own
- * toast for the heart; the payment's confirmation sheet and result).
+ * comes back where they were — the same scroll offset, the viewer open on the same photo,
+ * the same sheet (its component opens it again: PlaceTracker.takeSheet) — and the tapped
+ * heart, PayToRemove or Download goes on with its toast (the viewer's own toast for the
+ * heart; the payment's confirmation sheet and result).
  */
-export async function resumeAfterLogin(prompt: Pick<LoginPromptStore, 'takeReturn'>, d: ResumeAfterLoginDeps): Promise<LoginReturn | null> {
+export async function resumeAfterLogin(
+  prompt: Pick<LoginPromptStore, 'takeReturn'> & { places?: Pick<PlaceTracker, 'restoreSheet'> },
+  d: ResumeAfterLoginDeps
+): Promise<LoginReturn | null> {
   const r = prompt.takeReturn();
   if (!r) return null;
   const { action, place } = r;
   if (place && place.scroll > 0) await restoreScroll(place.scroll, d.pageLists, d.scrollTo);
+  if (place?.sheet) prompt.places?.restoreSheet(place.sheet);
   if (action && (action.kind === 'pay' || action.kind === 'download')) {
     await resumeViewerPay(action, { ...d, ...d.payment() });
     return r;
