@@ -3,6 +3,8 @@
 // - inside WeChat's browser, which saves no ZIP and no downloaded file, Download with 3
 //   photos offers them at full size to press and hold (and the way to a system browser);
 //   no ZIP is asked for and nothing is "downloaded";
+// - a guest there who selected photos and tapped Download logs in (the whole page goes to the
+//   sandbox OAuth page) and comes back to the same selection, and the download goes on;
 // - on a desktop, a second tap on Download while the ZIP is on its way says so.
 import type { Browser, BrowserContext, Request } from 'playwright-core';
 import { DEMO_URL, VIEWPORTS, launchBrowser, openPage, sandboxLogin, screenshotPath, toastSays, visible, waitUntil, type TrackedPage } from './support';
@@ -79,6 +81,33 @@ it('WeChat browser: Download with 3 photos shows them at full size to press and 
   await tap('save-sheet-done');
   await waitUntil(t, 'the sheet closed', async () => (await t.page.getByTestId('save-sheet').count()) === 0);
   expect(t.errors.filter((e) => !/401|favicon|requestfailed/.test(e))).toEqual([]);
+});
+
+it('WeChat browser, as a guest: select 3, Download → login round trip → back with the same 3 photos, and the download goes on', async () => {
+  context = await browser.newContext({ ...phone.options, acceptDownloads: true });
+  t = await openPage(context);
+  await t.page.goto(DEMO_URL);
+  await waitUntil(t, 'a photo of the demo gallery', () => visible(t.page, 'photo-item').isVisible(), 30000);
+  await tap('select-start');
+  await tap('select-purpose-download');
+  const cells = t.page.getByTestId('photo-item').filter({ visible: true });
+  const chosen: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    chosen.push((await cells.nth(i).getAttribute('data-id')) ?? '');
+    await cells.nth(i).click();
+  }
+  await waitUntil(t, '3 photos selected', async () => (await visible(t.page, 'select-bar').getAttribute('data-count')) === '3');
+  await t.page.screenshot({ path: screenshotPath('download-wechat-guest-1-selected') });
+  await tap('select-download');
+  await tap('login-prompt-ok');
+  await t.page.waitForURL(/\/sandbox\/oauth\/authorize\?/, { timeout: 15000 });
+  await t.page.getByTestId('sandbox-authorise').click();
+  await t.page.waitForURL((u) => u.href.startsWith(DEMO_URL), { timeout: 15000 });
+  // Back: the same selection, and its Download went on (here: the press-and-hold sheet).
+  await waitUntil(t, 'the press-and-hold sheet after the return', () => visible(t.page, 'save-sheet').isVisible(), 30000);
+  const shown = await t.page.getByTestId('save-sheet-photo').evaluateAll((els) => els.map((e) => e.getAttribute('data-id') ?? ''));
+  expect(shown).toEqual(chosen);
+  await t.page.screenshot({ path: screenshotPath('download-wechat-guest-2-back') });
 });
 
 it('desktop: a second tap on Download while the ZIP is on its way says so; the ZIP then arrives', async () => {
