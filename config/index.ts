@@ -43,6 +43,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
     },
     h5: {
       compile: { include: [typesDir] },
+      // H5_SOURCE_MAP=1: source maps next to the scripts (profiling: bench/profile-first-load.mjs).
+      enableSourceMap: !!process.env.H5_SOURCE_MAP,
+      sourceMapType: 'source-map',
       publicPath: '/',
       staticDirectory: 'static',
       router: { mode: 'browser', customRoutes: h5CustomRoutes() },

@@ -40,6 +40,14 @@ export const PAGES: Record<PageKey, string> = {
   notFound: 'pages/not-found/index'
 };
 
+/**
+ * Pages a visitor rarely opens: in the mini-program each is a sub-package of its own
+ * (root = the page's folder, so its path stays the same), downloaded when first
+ * opened, so the main package stays small as features arrive. The entry, the gallery,
+ * the Me tab and the permission page (gated events open there) stay in the main package.
+ */
+export const SUBPACKAGE_PAGES: readonly PageKey[] = ['video', 'person', 'share', 'group', 'demo', 'order', 'videoIframe', 'screen', 'notFound'];
+
 export const LINK_ID_RE = /^[A-Za-z0-9]{6,9}$/;
 /** Galleries with numeric ids below this are served by the legacy WeChat gallery route. */
 export const LEGACY_GALLERY_ID_LIMIT = 1_000_000;

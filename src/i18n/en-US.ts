@@ -91,6 +91,9 @@ const enUS = {
   'share.button': 'Share',
   'share.Copyed': 'Link copied',
   'share.copyFailed': 'Could not copy the link',
+  'share.menuHint': 'Tap ··· at the top right to send this to a chat or share it to Moments',
+  'share.menuHintCopied': 'The link is copied too, ready to paste',
+  'share.menuHintClose': 'Got it',
   'share.fallbackTitle': 'Photos from {name}',
   'share.fallbackDesc': { one: '{num} photo shared with you. Tap to view', other: '{num} photos shared with you. Tap to view' },
   'empty.group': 'This group link has expired',
@@ -269,6 +272,7 @@ const enUS = {
   'history.removeFailed': 'Could not remove it. Please try again',
   'me.noRecent': 'No album visited yet',
   // big-screen carousel (venue screen, /g/{link_id}/screen)
+  'carousel.pageTitle': '{name} · Venue screen',
   'carousel.scanQr': 'Scan to see the live photos',
   'carousel.hideQr': 'Hide QR code',
   'carousel.showQr': 'Show QR code',

@@ -84,6 +84,9 @@ const zhCN: Messages = {
   'share.button': '分享',
   'share.Copyed': '链接已复制',
   'share.copyFailed': '链接复制失败',
+  'share.menuHint': '点击右上角 ··· ，发送给朋友或分享到朋友圈',
+  'share.menuHintCopied': '链接也已复制，可以直接粘贴发送',
+  'share.menuHintClose': '知道了',
   'share.fallbackTitle': '来自「{name}」的照片',
   'share.fallbackDesc': '{num} 张照片与你分享，点击查看',
   'empty.group': '这个群组链接已失效',
@@ -262,6 +265,7 @@ const zhCN: Messages = {
   'history.removeFailed': '删除失败，请重试',
   'me.noRecent': '还没有访问过相册',
   // big-screen carousel (venue screen, /g/{link_id}/screen)
+  'carousel.pageTitle': '{name} · 大屏',
   'carousel.scanQr': '扫码观看照片直播',
   'carousel.hideQr': '隐藏二维码',
   'carousel.showQr': '显示二维码',

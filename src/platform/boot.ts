@@ -21,3 +21,15 @@ export function takeBootGallery(linkId: string): GalleryDetail | null {
   delete boot.gallery;
   return g.detail;
 }
+
+/**
+ * The server's first screen (#boot-skeleton, server/src/services/h5/skeleton.ts) gives way
+ * to the app: called once a page has rendered what it shows (or its error). It stays until
+ * then, over the app's own loading state, so a slow session answer shows the event's name
+ * and banner rather than a spinner.
+ */
+export function dismissBootSkeleton(): void {
+  if (process.env.TARO_ENV === 'weapp') return;
+  if (typeof document === 'undefined') return;
+  document.getElementById('boot-skeleton')?.remove();
+}

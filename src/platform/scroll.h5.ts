@@ -51,10 +51,16 @@ export const useListViewport: ScrollPlatform['useListViewport'] = (id, measureKe
       if (frame) return;
       frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(measure) : (setTimeout(measure, 16) as unknown as number);
     };
-    measure();
+    // The first measure (and one per change of the list's size) comes from a ResizeObserver, which
+    // reports after the browser's own layout: measuring in this effect forced a layout of the whole
+    // page while it was still being built.
+    const ro = typeof ResizeObserver === 'function' ? new ResizeObserver(() => measure()) : null;
+    if (ro) ro.observe(el);
+    else measure();
     target.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('resize', onScroll);
     return () => {
+      ro?.disconnect();
       target.removeEventListener('scroll', onScroll);
       window.removeEventListener('resize', onScroll);
       if (frame && typeof cancelAnimationFrame === 'function') cancelAnimationFrame(frame);

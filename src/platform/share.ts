@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import Taro, { useShareAppMessage } from '@tarojs/taro';
 import { toPagePath } from '../routes';
-import { apiBase } from './env';
+import { apiBase, clientEnv } from './env';
 import { UnsupportedPlatformCall, thisPlatform } from './unsupported';
 
 /** What a share carries (spec part 1 §4 share content: title, desc, image, url). `url` is the spec URL (/page/share/…). */
@@ -12,8 +12,22 @@ export interface ShareContent {
   url: string;
 }
 
-/** How a browser share ended: the system sheet was used, the link was copied, the visitor cancelled, or nothing worked. */
-export type ShareOutcome = 'shared' | 'copied' | 'cancelled' | 'failed';
+/**
+ * How a browser share ended: the system sheet was used, the link was copied, the
+ * visitor cancelled, or nothing worked. In WeChat's browser the page is shared from
+ * its own ··· menu (top right): 'menu' (the hint is due), 'menu-copied' (the link is
+ * on the clipboard as well).
+ */
+export type ShareOutcome = 'shared' | 'copied' | 'menu' | 'menu-copied' | 'cancelled' | 'failed';
+
+/**
+ * WeChat's browser shares a page to a chat or to Moments from its own ··· menu at the
+ * top right; a page cannot open that menu, only point at it. (WeCom's browser has no
+ * Moments, and others have no such menu.)
+ */
+export function sharesThroughBrowserMenu(): boolean {
+  return process.env.TARO_ENV === 'h5' && clientEnv() === 'wechat';
+}
 
 /** The address someone else opens: absolute, on this app's origin. */
 export function shareAddress(url: string): string {
@@ -82,13 +96,15 @@ async function copyText(text: string): Promise<boolean> {
 }
 
 /**
- * Browsers: the system share sheet (navigator.share) where there is one, else the
- * link is copied. The mini-program shares through its menu and open-type="share"
- * buttons, never through this call.
+ * Browsers: in WeChat's browser the link is copied and the answer says to point at
+ * its ··· menu; elsewhere the system share sheet (navigator.share) where there is
+ * one, else the link is copied. The mini-program shares through its menu and
+ * open-type="share" buttons, never through this call.
  */
 export async function shareLink(content: ShareContent): Promise<ShareOutcome> {
   if (process.env.TARO_ENV !== 'h5') throw new UnsupportedPlatformCall('shareLink', thisPlatform(), 'the mini-program shares with an open-type="share" button');
   const url = shareAddress(content.url);
+  if (sharesThroughBrowserMenu()) return (await copyText(url)) ? 'menu-copied' : 'menu';
   const nav = navigator as Navigator & { share?: (d: { title?: string; text?: string; url?: string }) => Promise<void> };
   if (typeof nav.share === 'function') {
     try {

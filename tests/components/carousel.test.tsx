@@ -128,12 +128,14 @@ describe('carousel controls', () => {
 });
 
 describe('carousel show', () => {
-  it('shows the dimmed background with the gallery name while paused, the photos while playing', async () => {
+  it('shows the gallery name over a dimmed photo of the album while paused (never the cover banner), the photos while playing', async () => {
     const cover = 'c'.repeat(64);
-    const { one, text, shownId, gallery, container } = await setup(3, {}, { cover, name: 'Spring Gala' });
+    const { one, text, shownId, gallery, container, store } = await setup(3, {}, { cover, name: 'Spring Gala' });
+    const backdrop = () => one('carousel-background').querySelector('[data-testid="carousel-backdrop"]')?.getAttribute('src') ?? null;
     expect(one('carousel-background')).toBeDefined();
     expect(text('carousel-name')).toBe('Spring Gala');
-    expect(one('carousel-background').querySelector('taro-image-core')!.getAttribute('src')).toBe(imageUrl(cover, 'wx_1920_n', gallery.id));
+    // Before the first play: the album's first photo, not the cover (a banner with its own text).
+    expect(backdrop()).toBe(imageUrl(makeFirstHash(), 'wx_1920_n', gallery.id));
     await act(async () => {
       fireEvent.click(one('carousel-play'));
       await flush();
@@ -142,8 +144,31 @@ describe('carousel show', () => {
     const slide = byTestId(container, 'carousel-slide').find((s) => s.dataset.role === 'enter')!;
     expect(slide.querySelector('taro-image-core')!.getAttribute('src')).toBe(imageUrl(makeFirstHash(), 'wx_1920_n', gallery.id));
     expect(shownId()).toBe(1);
+    await pass(5_000);
+    expect(shownId()).toBe(2);
+    // Paused: the name over the photo that was showing.
     fireEvent.click(one('carousel-play'));
     expect(one('carousel-background')).toBeDefined();
+    expect(backdrop()).toBe(store.urlOf(store.photos[1]));
+    act(() => store.dispose());
+  });
+
+  it('uses the cover behind the name only for an album without photos, and says it has none', async () => {
+    const cover = 'c'.repeat(64);
+    const { one, text, gallery } = await setup(0, {}, { cover, name: 'After Party' });
+    expect(text('carousel-name')).toContain('After Party');
+    expect(one('carousel-backdrop').getAttribute('src')).toBe(imageUrl(cover, 'wx_1920_n', gallery.id));
+    expect(one('carousel-background').textContent).toContain('No photos yet');
+  });
+
+  it('shows no image at all while the first photos are still loading', async () => {
+    const gallery = makeGallery({ cover: 'c'.repeat(64) });
+    const list = new PhotoListStore({ galleryId: gallery.id, sorttype: 'shoottime', order: 'asc' }, () => new Promise(() => undefined));
+    const store = new CarouselStore(list, gallery.id, {});
+    store.start();
+    const r = renderWith(<Carousel store={store} gallery={gallery} />, makeRoot('en-US'));
+    expect(byTestId(r.container, 'carousel-name')[0].textContent).toBe('Spring Gala');
+    expect(byTestId(r.container, 'carousel-backdrop')).toHaveLength(0);
   });
 
   it('walks the photos in order, preloading each before it shows, and wraps at the end', async () => {

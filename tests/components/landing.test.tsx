@@ -1,17 +1,20 @@
 import { act, fireEvent } from '@testing-library/react';
 import { Landing } from '../../src/components/landing';
 import { openUrl } from '../../src/platform/navigate';
-import { setTitle } from '../../src/platform/ui';
+import Taro from '@tarojs/taro';
 import { fetchLanding } from '../../src/api/gallery';
 import type { Landing as LandingData } from '../../types/api/gallery';
 import { makeRoot, renderWith } from './helpers';
 
 jest.mock('../../src/platform/navigate', () => ({ ...jest.requireActual('../../src/platform/navigate'), openUrl: jest.fn() }));
-jest.mock('../../src/platform/ui', () => ({ ...jest.requireActual('../../src/platform/ui'), setTitle: jest.fn() }));
 jest.mock('../../src/api/gallery', () => ({ ...jest.requireActual('../../src/api/gallery'), fetchLanding: jest.fn() }));
 
 const answer = (data: LandingData) => (fetchLanding as jest.Mock).mockResolvedValue(data);
 const flush = () => act(async () => undefined);
+
+/** The page title as the platform sets it (the browser tab, or the mini-program's navigation bar). */
+const setTitle = jest.spyOn(Taro, 'setNavigationBarTitle');
+const titled = (title: string) => expect(setTitle).toHaveBeenLastCalledWith({ title });
 
 describe('Landing (the root address)', () => {
   beforeEach(() => jest.clearAllMocks());
@@ -22,7 +25,7 @@ describe('Landing (the root address)', () => {
     await flush();
     expect(container.textContent).toContain('Event photos');
     expect(container.textContent).toContain('12 photos');
-    expect(setTitle).toHaveBeenLastCalledWith('Event photos');
+    titled('Event photos');
     fireEvent.click(container.querySelector('[data-testid="landing-demo"]')!);
     expect(openUrl).toHaveBeenLastCalledWith('/g/demo2026');
     fireEvent.click(container.querySelector('[data-testid="landing-event"]')!);
@@ -36,6 +39,6 @@ describe('Landing (the root address)', () => {
     await flush();
     expect(container.querySelector('[data-testid="landing-demo"]')).toBeNull();
     expect(container.querySelector('[data-testid="landing-no-events"]')?.textContent).toContain('还没有公开的活动');
-    expect(setTitle).toHaveBeenLastCalledWith('活动相册');
+    titled('活动相册');
   });
 });

@@ -31,9 +31,9 @@ const flush = () =>
     for (let i = 0; i < 50; i++) await Promise.resolve();
   });
 
-async function openShare(ids = '11,12', opts: { guest?: boolean } = {}) {
+async function openShare(ids = '11,12', opts: { guest?: boolean; locale?: 'en-US' | 'zh-CN' } = {}) {
   jest.mocked(useRouter).mockReturnValue({ params: { openid: 'wx_ann', ids } } as never);
-  const root = makeRoot('en-US');
+  const root = makeRoot(opts.locale ?? 'en-US');
   runInAction(() => {
     root.session.status = 'ready';
     root.session.user = { openid: opts.guest === false ? 'wx_me' : 'guest_x', nickname: '', photo: '', is_mock: opts.guest !== false };
@@ -162,6 +162,56 @@ describe('share button', () => {
     await flush();
     expect(writeText).toHaveBeenCalledWith(`${location.origin}/page/share/wx_ann/11`);
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Link copied', duration: 1000 }));
+  });
+
+  describe('in the WeChat browser', () => {
+    const WECHAT_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN';
+    beforeEach(() => {
+      Object.defineProperty(navigator, 'userAgent', { configurable: true, get: () => WECHAT_UA });
+    });
+    afterEach(() => {
+      delete (navigator as unknown as { userAgent?: string }).userAgent;
+    });
+
+    it('copies the link and points at the ··· menu to send it to a chat or Moments, instead of only saying it was copied', async () => {
+      const writeText = jest.fn(async () => undefined);
+      nav.clipboard = { writeText };
+      // Even where WeChat exposes a system sheet, its own menu is the way to a chat or Moments.
+      const share = jest.fn(async () => undefined);
+      nav.share = share;
+      const toast = jest.spyOn(Taro, 'showToast').mockClear().mockResolvedValue({} as never);
+      const { container } = await openShare('11');
+      expect(byTestId(container, 'share-menu-hint')).toHaveLength(0);
+      await act(async () => void fireEvent.click(byTestId(container, 'share-button')[0]));
+      await flush();
+      expect(share).not.toHaveBeenCalled();
+      expect(writeText).toHaveBeenCalledWith(`${location.origin}/page/share/wx_ann/11`);
+      expect(toast).not.toHaveBeenCalled();
+      expect(byTestId(container, 'share-menu-hint-text')[0].textContent).toBe('Tap ··· at the top right to send this to a chat or share it to Moments');
+      expect(byTestId(container, 'share-menu-hint-copied')[0].textContent).toBe('The link is copied too, ready to paste');
+      expect(byTestId(container, 'share-menu-hint-arrow')).toHaveLength(1);
+      // Got it (or a tap anywhere) closes it.
+      fireEvent.click(byTestId(container, 'share-menu-hint-close')[0]);
+      expect(byTestId(container, 'share-menu-hint')).toHaveLength(0);
+    });
+
+    it('still points at the menu when the link cannot be copied, without claiming it was, in Chinese too', async () => {
+      nav.clipboard = { writeText: jest.fn(async () => Promise.reject(new Error('denied'))) };
+      const exec = (document as unknown as { execCommand?: unknown }).execCommand;
+      (document as unknown as { execCommand: () => boolean }).execCommand = () => false;
+      try {
+        const { container } = await openShare('11', { locale: 'zh-CN' });
+        await act(async () => void fireEvent.click(byTestId(container, 'share-button')[0]));
+        await flush();
+        expect(byTestId(container, 'share-menu-hint-text')[0].textContent).toBe('点击右上角 ··· ，发送给朋友或分享到朋友圈');
+        expect(byTestId(container, 'share-menu-hint-copied')).toHaveLength(0);
+        expect(byTestId(container, 'share-menu-hint-close')[0].textContent).toBe('知道了');
+        fireEvent.click(byTestId(container, 'share-menu-hint')[0]);
+        expect(byTestId(container, 'share-menu-hint')).toHaveLength(0);
+      } finally {
+        (document as unknown as { execCommand?: unknown }).execCommand = exec;
+      }
+    });
   });
 
   it('browser: sharing off for the gallery hides the Share button', async () => {

@@ -36,7 +36,9 @@ describe('the raw documents', () => {
     expect(meta(r.html, 'og:title')).toBe(DEMO_NAME);
     expect(meta(r.html, 'og:description')).toContain('Spring Gala');
     expect(meta(r.html, 'og:image')).toMatch(/^https?:\/\/[^/]+\/img\/[0-9a-f]{64}!wx_750_n$/);
-    expect(r.html).toMatch(/<link rel="preload" as="image" href="\/img\/[0-9a-f]{64}!wx_750_n"/);
+    expect(r.html).toMatch(/<link rel="preload" as="image" href="\/img\/[0-9a-f]{64}!wx_750_n" media="\(max-width:800px\)"/);
+    expect(r.html).toMatch(/<link rel="preload" as="image" href="\/img\/[0-9a-f]{64}!wx_1920_n" media="\(min-width:801px\)"/);
+    expect(r.html).toContain(`<div class="bs-name" style="color:#333333">${DEMO_NAME}</div>`);
     expect(r.html).toContain('<script>window.__BOOT__=');
     expect(r.html).toContain('data-testid="boot-skeleton"');
   });
@@ -58,6 +60,32 @@ describe.each(VIEWPORTS)('$name', ({ name, options }) => {
     expect(await visibleTestId(t, 'gallery-name')).toBe(DEMO_NAME);
   });
 
+  it('/g/{demo} shows its name and banner before the session answers, then gives way to the app', async () => {
+    // Hold the session back, as a slow venue network does: the page cannot render before it answers.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await t.page.route('**/session.js*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await t.page.goto(`${BASE_URL}/g/${DEMO_LINK}`);
+    const banner = t.page.getByTestId('boot-banner');
+    await waitUntil(t, 'the first screen banner loaded', async () => banner.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0));
+    expect(await t.page.locator('#boot-skeleton .bs-name').innerText()).toBe(DEMO_NAME);
+    const box = (await banner.boundingBox())!;
+    const width = options.viewport!.width;
+    expect(box.width).toBeGreaterThan(width * 0.8);
+    // The first screen stays on top while the session is out (the app's spinner, if any, is under it).
+    const onTop = await t.page.evaluate(() =>
+      [0.25, 0.5, 0.75].every((f) => !!document.elementFromPoint(innerWidth / 2, innerHeight * f)?.closest('#boot-skeleton'))
+    );
+    expect(onTop).toBe(true);
+    await t.page.screenshot({ path: screenshotPath(`first-screen-${name}`) });
+    release();
+    expect(await visibleTestId(t, 'gallery-name')).toBe(DEMO_NAME);
+    await waitUntil(t, 'the first screen removed', async () => (await t.page.locator('#boot-skeleton').count()) === 0);
+  });
+
   it('/g/{demo} uses the boot data instead of fetching the gallery, and requests the preloaded slide', async () => {
     const galleryCalls: string[] = [];
     t.page.on('request', (r) => {
@@ -67,7 +95,11 @@ describe.each(VIEWPORTS)('$name', ({ name, options }) => {
     expect(await visibleTestId(t, 'gallery-name')).toBe(DEMO_NAME);
     expect(galleryCalls).toEqual([]);
     expect(await t.page.title()).toContain(DEMO_NAME);
-    const preload = await t.page.locator('link[rel="preload"][as="image"]').getAttribute('href');
+    // The preload for this screen's width (phones wx_750_n, wide screens wx_1920_n).
+    const preload = await t.page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')).find((l) => matchMedia(l.media).matches)?.getAttribute('href')
+    );
+    expect(preload).toMatch(name === 'desktop' ? /!wx_1920_n$/ : /!wx_750_n$/);
     const slide = await waitUntil(t, 'the first slide image', async () =>
       t.page.evaluate(() => document.querySelector('[data-testid="slidehead-slide"] img')?.getAttribute('src') ?? null)
     );

@@ -2,7 +2,7 @@
 // visit of the demo gallery, and nothing of the app's code refetched on a second visit.
 // Headers and cache use are read from Chromium's own network events (CDP), not from the server.
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
-import { DEMO_URL, VIEWPORTS, launchBrowser, openPage, visibleTestId, type TrackedPage } from './support';
+import { BASE_URL, DEMO_URL, VIEWPORTS, launchBrowser, openPage, visibleTestId, waitUntil, type TrackedPage } from './support';
 
 interface Seen {
   url: string;
@@ -83,5 +83,30 @@ describe.each(VIEWPORTS)('$name', ({ options }) => {
     await second.cdp.detach();
     // Leaving the first visit aborts its image and stats requests: that is not an error.
     expect(t.errors.filter((e) => !/^requestfailed: .* net::ERR_ABORTED$/.test(e))).toEqual([]);
+  });
+
+  it("the first load carries no viewer code; the first photo opened fetches it", async () => {
+    const loaded: string[] = [];
+    t.page.on('response', (r) => {
+      const u = new URL(r.url());
+      if (u.pathname.startsWith('/js/') && u.pathname.endsWith('.js')) loaded.push(u.pathname);
+    });
+    /** The app's scripts fetched so far that hold the viewer's own markup (its test ids are in its code). */
+    const withViewer = async (paths: string[]) => {
+      const hits: string[] = [];
+      for (const p of paths) if ((await (await fetch(BASE_URL + p)).text()).includes('viewer-bar')) hits.push(p);
+      return hits;
+    };
+    await t.page.goto(DEMO_URL);
+    await visibleTestId(t, 'gallery-name');
+    const cell = t.page.getByTestId('photo-item').filter({ visible: true }).first();
+    await waitUntil(t, 'a visible photo cell', () => cell.isVisible());
+    const before = [...loaded];
+    expect(before.length).toBeGreaterThan(0);
+    expect(await withViewer(before)).toEqual([]);
+    await cell.click();
+    await visibleTestId(t, 'viewer');
+    const after = loaded.slice(before.length);
+    expect((await withViewer(after)).length).toBe(1);
   });
 });

@@ -38,7 +38,8 @@ describe.each(BACKENDS)('the H5 document on %s', (backend) => {
       expect(r.statusCode).toBe(200);
       expect(r.headers['cache-control']).toBe('no-cache');
       expect(r.body).toContain('<html lang="zh-CN">');
-      expect(r.body).toMatch(/<title>活动相册<\/title>/);
+      // The site's name, after the page's own (tests/server/h5-titles.test.ts).
+      expect(r.body).toMatch(/<title>([^<]+ - )?活动相册<\/title>/);
       expect(metaOf(r.body, 'description')).toBeTruthy();
       expect(r.body).toContain('<div id="app"></div><style>');
       expect(r.body).toContain('data-testid="boot-skeleton"');
@@ -58,10 +59,26 @@ describe.each(BACKENDS)('the H5 document on %s', (backend) => {
     expect(metaOf(r.body, 'og:description')).toBe('Photos of the gala');
     expect(metaOf(r.body, 'og:image')).toBe(`https://photos.example/img/${HASH('a')}!wx_750_n`);
     expect(metaOf(r.body, 'og:url')).toBe('https://photos.example/g/docgal1');
-    // The URL the slider (src/page-components/slidehead) requests: /img/{hash}!wx_750_n, no query.
-    expect(r.body).toContain(`<link rel="preload" as="image" href="/img/${HASH('b')}!wx_750_n" fetchpriority="high">`);
+    // The URLs the slider (src/page-components/slidehead) requests, no query: wx_750_n on phones, wx_1920_n from 801 px on.
+    expect(r.body).toContain(`<link rel="preload" as="image" href="/img/${HASH('b')}!wx_750_n" media="(max-width:800px)" fetchpriority="high">`);
+    expect(r.body).toContain(`<link rel="preload" as="image" href="/img/${HASH('b')}!wx_1920_n" media="(min-width:801px)" fetchpriority="high">`);
+    // The first screen: the name and the same slide, before the script runs.
+    expect(r.body).toContain('<div class="bs-name" style="color:#333333">Spring Gala</div>');
+    expect(r.body).toMatch(new RegExp(`<source media="\\(min-width:801px\\)" srcset="/img/${HASH('b')}!wx_1920_n"><img class="bs-banner" data-testid="boot-banner" src="/img/${HASH('b')}!wx_750_n"`));
     const api = (await get('/api/v2/gallery/link/docgal1')).json().data;
     expect(bootOf(r.body)).toEqual({ gallery: { link_id: 'docgal1', detail: api } });
+  });
+
+  it('titles a gallery reached by its label, its id or the legacy address, with its first screen and no boot data', async () => {
+    const pagedata = { components: [{ id: 's1', type: 'slidehead', props: { items: [{ image: HASH('f') }] } }] };
+    const id = await insertGallery(s.db, { link_id: 'docgti01', url_labeling: 'autumn-fair', name: 'Autumn Fair', pagedata });
+    for (const url of ['/gti/autumn-fair', `/gti/${id}`]) {
+      const r = await get(url);
+      expect(r.body).toContain('<title>Autumn Fair - 活动相册</title>');
+      expect(r.body).toContain(`src="/img/${HASH('f')}!wx_750_n"`);
+      // The app keys boot data by the link id of its address: none for these.
+      expect(bootOf(r.body)).toBeNull();
+    }
   });
 
   it('escapes organiser text in the head and in the boot script', async () => {
@@ -75,6 +92,20 @@ describe.each(BACKENDS)('the H5 document on %s', (backend) => {
     expect(scripts).toHaveLength(1);
     expect((bootOf(r.body) as { gallery: { detail: { gallery: { name: string } } } }).gallery.detail.gallery.name).toBe(evil);
     expect(scriptJson('</script>\u2028')).toBe('"\\u003c/script\\u003e\\u2028"');
+  });
+
+  it("draws the first screen in the gallery's theme colours, and writes no colour that is not one", async () => {
+    const theme = { background: '#101820', h1: 'rgba(255, 255, 255, 0.9)', h2: 'red;background:url(//evil.example/x)', component: '#fff', main: '#f00' };
+    await insertGallery(s.db, { link_id: 'doctheme', name: 'Night Run', galleryaddress: 'River Park', config: { theme } });
+    const r = await get('/g/doctheme');
+    expect(r.body).toContain('id="boot-skeleton" data-testid="boot-skeleton" aria-busy="true" style="background:#101820"');
+    expect(r.body).toContain('<div class="bs-name" style="color:rgba(255, 255, 255, 0.9)">Night Run</div>');
+    expect(r.body).toContain('<div class="bs-addr" style="color:#666666">River Park</div>');
+    // (The boot data carries the theme as data: the app sets colours through style properties, which refuse it.)
+    expect(r.body.slice(r.body.indexOf('<div id="boot-skeleton"'))).not.toContain('evil.example');
+    // No slider, no banner and no preload.
+    expect(r.body).not.toContain('boot-banner');
+    expect(r.body).not.toContain('rel="preload"');
   });
 
   it('shows only the name of a gated gallery and of its sub-pages', async () => {
@@ -103,7 +134,7 @@ describe.each(BACKENDS)('the H5 document on %s', (backend) => {
     expect(bootOf(r.body)).toBeNull();
     const r404 = await get('/no/such/page');
     expect(r404.statusCode).toBe(404);
-    expect(r404.body).toContain('<title>活动相册</title>');
+    expect(r404.body).toContain('<title>页面不存在 - 活动相册</title>');
   });
 });
 

@@ -2,6 +2,7 @@ import * as T from 'typebox';
 import { GallerySchema } from './gallery';
 import { PhotoSchema } from './photo';
 import { defineCall } from './contract';
+import type { PageData } from '../page';
 import { Count, Empty, Flag, Id, Line, LINK_ID_PATTERN, MAX_ID, MAX_UNIX_TIME, MultipartHeaders, NullableInteger, Required, Text } from './schema';
 
 /** GET /api/v2/common/imagesign answer: an OSS PostObject (V1) upload policy. */
@@ -36,8 +37,11 @@ export interface ImageUploadRequest {
 export const ImageUploadResultSchema = T.Object({ photo: PhotoSchema, duplicate: T.Boolean() });
 export type ImageUploadResult = T.Static<typeof ImageUploadResultSchema>;
 
-/** Organiser API: a gallery with the link visitors open (`link`: path of the gallery page, `url`: the same on the public origin). */
-export const OrganizerGallerySchema = T.Object({ gallery: GallerySchema, link: T.String(), url: T.String() });
+/**
+ * Organiser API: a gallery with the link visitors open (`link`: path of the gallery page, `url`: the same on the public origin).
+ * `cover_auto`: the cover follows the gallery's first visible photo (no organiser's cover; none while a gate hides the gallery).
+ */
+export const OrganizerGallerySchema = T.Object({ gallery: GallerySchema, link: T.String(), url: T.String(), cover_auto: T.Boolean() });
 export type OrganizerGallery = T.Static<typeof OrganizerGallerySchema>;
 
 export const PHOTO_ACTIONS = ['hide', 'show', 'delete', 'check', 'uncheck'] as const;
@@ -47,6 +51,12 @@ export type PhotoAction = (typeof PHOTO_ACTIONS)[number];
 export interface PhotoActionResult {
   ids: number[];
 }
+
+/** A cover: the content hash of a stored image (64 hex digits); '' for none. */
+const COVER_PATTERN = '^([0-9a-f]{64})?$';
+const CoverHash = () => T.String({ pattern: COVER_PATTERN, errorMessage: 'must be the content hash of a stored image (64 hex digits), or empty for none' });
+/** A page's components (types/page); the shape is checked by validatePageData. */
+const PageDataInput = () => T.Unsafe<PageData>({ type: 'object', errorMessage: 'must be an object {components: [...]}' });
 
 /** Tags: a list, or one string of comma-separated tags. */
 const TagInput = () => T.Union([Line(2000), T.Array(Line(200), { maxItems: 100 })], { errorMessage: 'must be a string or a list of strings' });
@@ -85,7 +95,25 @@ export const organizerCalls = {
       end_time: T.Optional(NullableInteger({ minimum: 0, maximum: MAX_UNIX_TIME, errorMessage: 'must be a Unix time in seconds' })),
       parent: T.Optional(Count(MAX_ID)),
       tags: T.Optional(TagInput()),
-      watermark: T.Optional(T.Unsafe<Record<string, unknown> | null>({ type: ['object', 'null'], errorMessage: 'must be an object' }))
+      watermark: T.Optional(T.Unsafe<Record<string, unknown> | null>({ type: ['object', 'null'], errorMessage: 'must be an object' })),
+      /** The organiser's cover; without it the cover follows the first photo. */
+      cover: T.Optional(CoverHash()),
+      /** The organiser's page; without it the gallery gets the default page (head image, sub-galleries, photos, navigation with Me). */
+      pagedata: T.Optional(PageDataInput())
+    }),
+    response: OrganizerGallerySchema
+  }),
+  /**
+   * Change a gallery's cover or page. `cover`: a stored image's hash (or '' for none) is the
+   * organiser's and stays; null hands it back to the first photo. `pagedata`: the page's
+   * components; null gives the default page back. A field left out is left as it is.
+   */
+  setPage: defineCall('POST', '/api/v2/organizer/galleries/:id/page', {
+    params: T.Object({ id: Count(MAX_ID) }),
+    body: T.Object({
+      // One schema with two types: a union would let ajv's type coercion turn null into '' (or '' into null).
+      cover: T.Optional(T.Unsafe<string | null>({ type: ['string', 'null'], pattern: COVER_PATTERN, errorMessage: 'must be the content hash of a stored image, empty for none, or null for the first photo' })),
+      pagedata: T.Optional(T.Unsafe<PageData | null>({ type: ['object', 'null'], errorMessage: 'must be an object {components: [...]}, or null for the default page' }))
     }),
     response: OrganizerGallerySchema
   }),

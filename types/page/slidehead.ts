@@ -13,6 +13,12 @@ export interface SlideheadProps {
   interval: number;
   /** Height as a fraction of the width (0.5 = 2:1). */
   ratio: number;
+  /**
+   * While `items` is empty, show the gallery's cover as the one slide (the default
+   * page of a new gallery, server/src/services/gallery/defaultPage.ts). The server
+   * resolves it before the page reaches a client, so renderers only read `items`.
+   */
+  from_cover?: boolean;
 }
 
 export const SLIDEHEAD_DEFAULTS: SlideheadProps = { items: [], interval: 5000, ratio: 0.5 };

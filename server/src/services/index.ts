@@ -36,6 +36,7 @@ import { AuthService } from './auth/auth';
 import { LiveAccess } from './live/access';
 import { H5Document } from './h5/document';
 import { LandingService } from './gallery/landing';
+import { AutoCover } from './gallery/autoCover';
 import { DEMO_LINK_ID } from '../demo/demo';
 
 /** What the services are built from: the outside world, chosen by main.ts or a test. */
@@ -70,12 +71,17 @@ export function createServices(infra: Infrastructure) {
   });
   // ... and re-checks the gallery's live room in every process (LiveAccess.gateChanged).
   gates.onGateChanged((id) => liveAccess.gateChanged(id));
+  // A gallery without an organiser's cover shows its first visible photo, unless a gate hides it.
+  const autoCover = new AutoCover(db, gates.service, galleries);
+  gates.onGateChanged(async (id) => {
+    await autoCover.refresh(id);
+  });
   const organizerAccess = new OrganizerAccess(config.organizerToken);
   const live = livePublisher(bus);
   const images = new ImagePipeline({ db, store, config });
   /** Grid renders after a photo is published, one at a time per process. */
   const prerender = new PrerenderQueue();
-  const photoEvents = new PhotoEvents(photos, galleries, live, images, infra.warn);
+  const photoEvents = new PhotoEvents(photos, galleries, live, images, infra.warn, autoCover);
   const signer = new UrlSigner(secret);
   const orders = new OrderBook(db, providers.pay, infra.warn);
   const uploads = { secret, maxBytes: config.uploadMaxBytes, host: `${config.publicUrl}/oss/upload`, tmpDir: path.join(config.dataDir, 'tmp') };
@@ -90,7 +96,7 @@ export function createServices(infra: Infrastructure) {
     /** Guests that never came back (buildApp sweeps hourly). */
     guests: new GuestPruner(db, config.guestPruneDays),
     organizerAccess,
-    organizer: new OrganizerService(db, organizerAccess, galleries, photoEvents, config.publicUrl),
+    organizer: new OrganizerService(db, organizerAccess, galleries, photoEvents, autoCover, config.publicUrl),
     organizerGates: new OrganizerGateService(organizerAccess, gates.settings),
     galleries,
     /** The root address's page (GET /api/v2/landing). */

@@ -62,7 +62,8 @@ function Carousel({ store, gallery }: Props) {
     store.play();
   };
 
-  const cover = gallery.cover ?? store.photos[0]?.hash ?? null;
+  // A photo of the album, dimmed; the cover only for an album without photos.
+  const backdrop = store.backdrop ? store.urlOf(store.backdrop) : store.list.isEmpty && gallery.cover ? imageUrl(gallery.cover, CAROUSEL.STYLE, gallery.id) : null;
   const showing = playing && store.current;
   const s = store.settings;
   return (
@@ -83,12 +84,14 @@ function Carousel({ store, gallery }: Props) {
         )
       ) : (
         <View className="carousel-bg" data-testid="carousel-background">
-          {cover ? <Image className="carousel-bg__image" src={imageUrl(cover, CAROUSEL.STYLE, gallery.id)} mode="aspectFill" /> : null}
+          {backdrop ? <Image className="carousel-bg__image" data-testid="carousel-backdrop" src={backdrop} mode="aspectFill" /> : null}
           <View className="carousel-bg__shade" />
-          <Text className="carousel-bg__name" data-testid="carousel-name">
-            {gallery.name}
-          </Text>
-          {store.list.isEmpty ? <Text className="carousel-bg__hint">{t('carousel.empty')}</Text> : null}
+          <View className="carousel-bg__title">
+            <Text className="carousel-bg__name" data-testid="carousel-name">
+              {gallery.name}
+            </Text>
+            {store.list.isEmpty ? <Text className="carousel-bg__hint">{t('carousel.empty')}</Text> : null}
+          </View>
         </View>
       )}
       {s.danmaku ? <View className="carousel-danmaku" data-testid="carousel-danmaku" /> : null}

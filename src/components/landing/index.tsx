@@ -5,7 +5,7 @@ import { createLandingStore } from '../../stores/gallery/LandingStore';
 import { useStores } from '../../stores/RootStore';
 import { imageUrl } from '../../utils/image';
 import { openUrl } from '../../platform/navigate';
-import { setTitle } from '../../platform/ui';
+import { usePageTitle } from '../../platform/ui';
 import { t } from '../../i18n';
 import { EmptyState } from '../empty-state';
 import './index.scss';
@@ -17,9 +17,7 @@ export const Landing = observer(function Landing() {
   useEffect(() => {
     void store.load();
   }, [store]);
-  useEffect(() => {
-    setTitle(t('landing.title'));
-  }, [settings.locale]);
+  usePageTitle(t('landing.title'));
 
   const data = store.data;
   return (

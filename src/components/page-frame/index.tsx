@@ -1,8 +1,8 @@
 import { observer } from 'mobx-react';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { View, Text } from '@tarojs/components';
 import { goBack } from '../../platform/navigate';
-import { drawsOwnTitleBar, setTitle } from '../../platform/ui';
+import { drawsOwnTitleBar, usePageTitle } from '../../platform/ui';
 import { t } from '../../i18n';
 import './index.scss';
 
@@ -11,7 +11,7 @@ import './index.scss';
  * mini-program has its native bar) and the content below.
  */
 export const PageFrame = observer(function PageFrame(props: { title: string; backUrl?: string; children: ReactNode; testId?: string }) {
-  useEffect(() => setTitle(props.title), [props.title]);
+  usePageTitle(props.title);
   return (
     <View className="page-frame" data-testid={props.testId ?? 'page-frame'}>
       {drawsOwnTitleBar() ? (

@@ -4,17 +4,24 @@ import { observer } from 'mobx-react';
 import { useStores, createPageStores, PageStoreContext } from '../../stores/RootStore';
 import { t } from '../../i18n';
 import { EmptyState } from '../empty-state';
+import { dismissBootSkeleton } from '../../platform/boot';
 import './index.scss';
 
 /**
  * Every page renders inside this shell: nothing of the page renders until the
  * session call has finished (spec part 1 §2 /session.js).
  */
-export const PageShell = observer(function PageShell(props: { children: ReactNode; background?: string }) {
+export const PageShell = observer(function PageShell(props: { children: ReactNode; background?: string; ownsFirstScreen?: boolean }) {
   const { session } = useStores();
   useEffect(() => {
     if (session.status === 'idle') void session.start().catch(() => undefined);
   }, [session]);
+  // The server's first screen stays over the loading state until the page (or its error) shows;
+  // a page that loads more before it has something to show dismisses it itself (ownsFirstScreen).
+  const settled = session.status === 'error' || (session.ready && !props.ownsFirstScreen);
+  useEffect(() => {
+    if (settled) dismissBootSkeleton();
+  }, [settled]);
 
   if (session.status === 'error') {
     return (
@@ -43,11 +50,11 @@ export const PageShell = observer(function PageShell(props: { children: ReactNod
  * plus the page's own album, viewer and live stores, so pages below it in the
  * stack keep theirs.
  */
-export function AlbumPageShell(props: { children: ReactNode }) {
+export function AlbumPageShell(props: { children: ReactNode; ownsFirstScreen?: boolean }) {
   const [pageStores] = useState(() => createPageStores());
   return (
     <PageStoreContext.Provider value={pageStores}>
-      <PageShell>{props.children}</PageShell>
+      <PageShell ownsFirstScreen={props.ownsFirstScreen}>{props.children}</PageShell>
     </PageStoreContext.Provider>
   );
 }

@@ -1,8 +1,10 @@
-import { View, Swiper, SwiperItem, Image } from '@tarojs/components';
+import { View, Image } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import { SLIDEHEAD_DEFAULTS, SLIDEHEAD_SINGLE_INTERVAL, type SlideheadItem } from '../../../types/page/slidehead';
 import { imageUrl } from '../../utils/image';
 import { openLink } from '../../platform/navigate';
+import Slider from '../../platform/slider';
+import { WIDE_SCREEN, windowWidth } from '../../platform/env';
 import type { PageComponentRenderProps } from '../types';
 import './slidehead.scss';
 
@@ -18,25 +20,25 @@ function SlideHead({ props, ctx }: PageComponentRenderProps<'slidehead'>) {
   if (items.length === 0) return null;
   const single = items.length === 1;
   const ratio = props.ratio > 0 ? props.ratio : SLIDEHEAD_DEFAULTS.ratio;
+  // At the resolution it is shown: a wide screen's banner is over 1,000 px wide (the server preloads the same URLs).
+  const style = windowWidth() > WIDE_SCREEN ? 'wx_1920_n' : 'wx_750_n';
   return (
     <View className="slidehead" data-testid="slidehead" style={{ paddingTop: `${ratio * 100}%` }}>
-      <Swiper
+      <Slider
         className="slidehead__swiper"
-        indicatorDots={!single}
-        indicatorColor="rgba(255, 255, 255, 0.5)"
-        indicatorActiveColor={ctx.theme.main}
+        dots={!single}
+        dotColor="rgba(255, 255, 255, 0.5)"
+        activeDotColor={ctx.theme.main}
         circular={!single}
         autoplay
         interval={slideInterval(items.length, props.interval)}
       >
         {items.map((item, i) => (
-          <SwiperItem key={`${item.image}-${i}`} className="slidehead__item">
-            <View className="slidehead__slide" data-testid="slidehead-slide" onClick={item.link ? () => openLink(item.link) : undefined}>
-              <Image className="slidehead__image" src={imageUrl(item.image, 'wx_750_n')} mode="aspectFill" />
-            </View>
-          </SwiperItem>
+          <View key={`${item.image}-${i}`} className="slidehead__slide" data-testid="slidehead-slide" onClick={item.link ? () => openLink(item.link) : undefined}>
+            <Image className="slidehead__image" src={imageUrl(item.image, style)} mode="aspectFill" />
+          </View>
         ))}
-      </Swiper>
+      </Slider>
     </View>
   );
 }

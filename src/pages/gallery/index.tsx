@@ -9,7 +9,7 @@ import { BottomNav } from '../../components/bottom-nav';
 import { EmptyState } from '../../components/empty-state';
 import { NotFound } from '../../components/not-found';
 import { PageRenderer } from '../../page-components/PageRenderer';
-import Viewer from '../../components/viewer';
+import { deferred } from '../../components/deferred';
 import PayQr from '../../components/pay-qr';
 import LoginPrompt from '../../components/login-prompt';
 import { visibleTabs, showNavigator, tabAction, type TabIndex } from '../../stores/gallery/navTabs';
@@ -17,17 +17,21 @@ import { tabAction as gatedTab } from '../../stores/login/loginGate';
 import { galleryKeyFromParams, pageDataOf, navigatorOf } from '../../stores/gallery/galleryPage';
 import { permissionUrl } from '../../stores/gallery/galleryGate';
 import { openUrl } from '../../platform/navigate';
-import { setTitle } from '../../platform/ui';
+import { usePageTitle } from '../../platform/ui';
+import { dismissBootSkeleton } from '../../platform/boot';
 import { t } from '../../i18n';
 import { useGalleryAround } from './useGalleryAround';
 import { useLiveAlbum } from './useLiveAlbum';
 import './index.scss';
 
+/** The viewer's code loads with the first photo opened. */
+const Viewer = deferred(() => import('../../components/viewer'));
+
 /** /g/{link_id}, /g/{link_id}/original/{val}, /gti/…, /g/{linkid}/visit/{parentid}, legacy /wx/gallery?id=. */
 function GalleryPage() {
   const params = useRouter().params as Record<string, string | undefined>;
   const { session, settings, clock, loginPrompt } = useStores();
-  const { gallery: store } = usePageStores();
+  const { gallery: store, viewer } = usePageStores();
   const key = useMemo(() => galleryKeyFromParams(params), [params.link_id, params.gti, params.id, params.scene]);
   const [tab, setTab] = useState<TabIndex>(0);
 
@@ -45,12 +49,16 @@ function GalleryPage() {
   const g = store.gallery;
   const around = useGalleryAround(g, store.children, params.parentid);
   useLiveAlbum(g?.id);
+  usePageTitle(g?.name);
   useEffect(() => {
-    if (g) {
-      setTitle(g.name);
-      settings.setGalleryLocale(g.config.locale);
-    }
+    if (g) settings.setGalleryLocale(g.config.locale);
   }, [g?.id]);
+
+  // The server's first screen gives way once there is something of the gallery to show.
+  const shown = !key || !!g || store.state === 'notFound' || store.state === 'error';
+  useEffect(() => {
+    if (shown) dismissBootSkeleton();
+  }, [shown]);
 
   if (!key || store.state === 'notFound') return <NotFound />;
   if (store.state === 'error') {
@@ -82,7 +90,7 @@ function GalleryPage() {
       )}
       {navShown ? <BottomNav tabs={tabs} active={tab} color={g.config.theme.main} onTap={(x) => void onTab(x.index)} /> : null}
       {around.panel}
-      <Viewer />
+      <Viewer wanted={viewer.isOpen} />
       <LoginPrompt />
       <PayQr />
     </View>
@@ -93,7 +101,7 @@ const Observed = observer(GalleryPage);
 
 export default function Page() {
   return (
-    <AlbumPageShell>
+    <AlbumPageShell ownsFirstScreen>
       <Observed />
     </AlbumPageShell>
   );

@@ -11,7 +11,7 @@ import Carousel from '../../components/carousel';
 import { LINK_ID_RE } from '../../routes';
 import { permissionUrl } from '../../stores/gallery/galleryGate';
 import { openUrl } from '../../platform/navigate';
-import { setTitle } from '../../platform/ui';
+import { usePageTitle } from '../../platform/ui';
 import { t } from '../../i18n';
 
 /** /g/{link_id}/screen: the gallery's big-screen carousel for a venue screen (H5). */
@@ -35,10 +35,9 @@ function ScreenPage() {
   const g = gallery.state === 'ready' ? gallery.gallery : null;
   const carousel = useMemo(() => (g ? screen.carousel(g) : null), [g?.id]);
   useEffect(() => (carousel && g ? screen.play(carousel, g.id) : undefined), [carousel]);
+  usePageTitle(g ? t('carousel.pageTitle', { name: g.name }) : null);
   useEffect(() => {
-    if (!g) return;
-    setTitle(g.name);
-    root.settings.setGalleryLocale(g.config.locale);
+    if (g) root.settings.setGalleryLocale(g.config.locale);
   }, [g?.id]);
 
   if (!linkId || gallery.state === 'notFound') return <NotFound />;

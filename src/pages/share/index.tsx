@@ -8,13 +8,17 @@ import { AlbumPageShell } from '../../components/page-shell';
 import { PageFrame } from '../../components/page-frame';
 import { EmptyState } from '../../components/empty-state';
 import { SharerHeader, SharePhotoGrid } from '../../components/share-page';
-import Viewer from '../../components/viewer';
+import { deferred } from '../../components/deferred';
+import { ShareMenuHint } from '../../components/share-menu-hint';
 import PayQr from '../../components/pay-qr';
 import LoginPrompt from '../../components/login-prompt';
 import { ShareButton } from '../../platform/share-button';
 import { useShareMessage } from '../../platform/share';
 import { openUrl } from '../../platform/navigate';
 import { t } from '../../i18n';
+
+/** The viewer's code loads with the first photo opened. */
+const Viewer = deferred(() => import('../../components/viewer'));
 
 /** /page/share/{openid}/{ids}: photos someone shared, their album, and sharing them on. */
 function SharePage() {
@@ -63,7 +67,8 @@ function SharePage() {
   return (
     <PageFrame title={t('page.share')} testId="page-share" backUrl={album ?? '/demo'}>
       {body}
-      <Viewer />
+      {store.menuHint ? <ShareMenuHint copied={store.menuHint.copied} onClose={() => store.closeMenuHint()} /> : null}
+      <Viewer wanted={viewer.isOpen} />
       {/* A PayToRemove interrupted by a full-page login goes on in this page's list. */}
       <LoginPrompt lists={() => (store.list ? [store.list] : [])} />
       <PayQr />

@@ -77,6 +77,16 @@ export class CarouselStore {
     return this.list.hasMore ? -1 : 0;
   }
 
+  /**
+   * The photo behind the paused screen's title (issue 12, Experience 7): the one
+   * shown last, else the album's first loaded photo; null while none is loaded. A
+   * photo, not the cover: a cover is often a banner with its own text, which the
+   * title would cover and cut.
+   */
+  get backdrop(): Photo | null {
+    return this.current ?? this.photos[0] ?? null;
+  }
+
   get upcoming(): Photo | null {
     return this.photos[this.upcomingIndex] ?? null;
   }

@@ -57,6 +57,8 @@ export class SharePageStore {
   ids: number[] = [];
   /** The photos as a finished list, so the page's viewer can show them. */
   list: PhotoListStore | null = null;
+  /** WeChat's browser: the hint pointing at its ··· menu is open (and whether the link was copied too). */
+  menuHint: { copied: boolean } | null = null;
   private deps: SharePageDeps;
   private seq = 0;
 
@@ -167,7 +169,11 @@ export class SharePageStore {
     };
   }
 
-  /** Browsers: the system share sheet, or the link copied ('Copyed', 1 s). */
+  closeMenuHint(): void {
+    this.menuHint = null;
+  }
+
+  /** Browsers: the system share sheet, or the link copied ('Copyed', 1 s); in WeChat the hint at its ··· menu. */
   async share(selfOpenid?: string | null): Promise<ShareOutcome | null> {
     const content = this.shareContent(selfOpenid);
     if (!content || !this.shareEnabled) return null;
@@ -177,7 +183,8 @@ export class SharePageStore {
     } catch {
       outcome = 'failed';
     }
-    if (outcome === 'copied') this.deps.toast('share.Copyed', COPIED_TOAST_MS);
+    if (outcome === 'menu' || outcome === 'menu-copied') runInAction(() => (this.menuHint = { copied: outcome === 'menu-copied' }));
+    else if (outcome === 'copied') this.deps.toast('share.Copyed', COPIED_TOAST_MS);
     else if (outcome === 'failed') this.deps.toast('share.copyFailed');
     return outcome;
   }

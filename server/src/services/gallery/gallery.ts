@@ -1,6 +1,7 @@
 import type { Db, Queryable } from '../../db';
 import { notFound } from '../../errors';
 import { GenerationCache } from '../shared/cache';
+import { resolvePageData } from './defaultPage';
 import type { Viewer } from '../../viewer';
 import type { GateAccess } from '../gates/gateAccess';
 import { DEFAULT_CONFIG, type Gallery, type GalleryConfig, type GalleryDetail } from '../../../../types/api/gallery';
@@ -47,7 +48,8 @@ export function presentGallery(r: GalleryRow): Gallery {
     avchatroom: r.avchatroom,
     parent: r.parent,
     parent_link_id: r.parent_link_id,
-    pagedata: r.pagedata,
+    // A head that shows the cover gets it as its slide (services/gallery/defaultPage.ts).
+    pagedata: resolvePageData(r.pagedata, r.cover),
     config,
     h5_share_title: r.h5_share_title,
     h5_share_text: r.h5_share_text,

@@ -1,11 +1,14 @@
 import type { GalleryService } from '../gallery/gallery';
 import type { GateAccess } from '../gates/gateAccess';
 import { nobody } from '../../viewer';
-import { matchUrl } from '../../../../types/routes';
+import { matchUrl, type RouteMatch } from '../../../../types/routes';
 import { IMAGE_HASH_RE } from '../../../../types/image-style';
 import type { Gallery, GalleryDetail } from '../../../../types/api/gallery';
 import { BOOT_GLOBAL, type BootData } from '../../../../types/boot';
 import { DOC_TEXTS, DEFAULT_DOC_LOCALE, docLocale, type DocLocale } from './texts';
+import { escapeHtml, scriptJson } from './html';
+import { bannerPreloads, firstScreenOf, skeleton, type FirstScreen } from './skeleton';
+import { pageTitle, titledGallery } from './titles';
 
 /** What the server writes into the H5 document's head and body for one URL. */
 export interface DocumentHead {
@@ -14,28 +17,14 @@ export interface DocumentHead {
   description: string;
   /** Share meta (og:*): a chat or another app shows these as the link's preview. */
   og: { title: string; description: string; image: string | null; url: string };
-  /** The LCP image the page will request first (same URL as the client builds), or null. */
-  preload: string | null;
+  /** An open gallery's first screen (name, address, first slide): drawn before the script runs, its slide preloaded. */
+  first: FirstScreen | null;
   /** Data the app uses instead of fetching it again (types/boot.ts); null when none is safe to share. */
   boot: BootData | null;
 }
 
-/** The style of og:image and of the head slider (src/page-components/slidehead builds `/img/{hash}!wx_750_n`). */
+/** The style of og:image. */
 const SHARE_STYLE = 'wx_750_n';
-
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
-
-/** JSON that is safe inside a <script> element: no `</script>`, no `<!--`, no line separators JS would choke on. */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
 
 /** One line of at most `max` characters (descriptions are free text). */
 function oneLine(s: string | null | undefined, max = 200): string {
@@ -43,18 +32,10 @@ function oneLine(s: string | null | undefined, max = 200): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
-/** The first slide of the gallery's head slider, as the client requests it (apiBase() is '' in H5). */
-export function slideheadImage(g: Gallery): string | null {
-  const head = g.pagedata?.components?.find((c) => c.type === 'slidehead');
-  const items = (head?.props as { items?: Array<{ image?: unknown }> } | undefined)?.items;
-  const first = Array.isArray(items) ? items.find((i) => i && typeof i.image === 'string' && i.image) : undefined;
-  return first ? `/img/${first.image as string}!${SHARE_STYLE}` : null;
-}
-
 /**
  * The server-rendered part of the H5 document (issue 12, Speed 3 / Experience 7):
- * `<html lang>`, `<title>`, description, share meta, the LCP preload, the boot data
- * and a skeleton that shows before the script runs.
+ * `<html lang>`, `<title>`, description, share meta, the LCP preloads, the boot data
+ * and the first screen (skeleton.ts) that shows before the script runs.
  *
  * Rules:
  * - lang: the gallery's configured locale (config.locale), else zh-CN. A visitor's own
@@ -72,6 +53,8 @@ export function slideheadImage(g: Gallery): string | null {
  *   The document therefore holds nothing per visitor and stays `no-cache` (revalidated,
  *   never stale), which is safe for shared caches too.
  */
+export { escapeHtml, scriptJson };
+
 export class H5Document {
   constructor(
     private galleries: GalleryService,
@@ -81,18 +64,20 @@ export class H5Document {
 
   private defaults(url: string, lang: DocLocale = DEFAULT_DOC_LOCALE): DocumentHead {
     const t = DOC_TEXTS[lang];
-    return { lang, title: t.site, description: t.description, og: { title: t.site, description: t.description, image: null, url }, preload: null, boot: null };
+    return { lang, title: t.site, description: t.description, og: { title: t.site, description: t.description, image: null, url }, first: null, boot: null };
   }
 
   /** The head for one request URL; a gallery that does not exist (or a database failure) gets the defaults. */
   async head(rawUrl: string): Promise<DocumentHead> {
     const url = `${this.publicUrl}${rawUrl.split('?')[0]}`;
     const m = matchUrl(rawUrl);
-    const linkId = m && m.route.page === 'gallery' ? m.params.link_id : undefined;
-    if (!linkId) return this.defaults(url);
+    const p = m && m.route.page === 'gallery' ? m.params : undefined;
+    // A gallery by its link (/g/…), its label or id (/gti/…), or the legacy /wx/gallery?id=.
+    const find = p?.link_id ? () => this.galleries.byLinkId(p.link_id) : p?.gti ? () => this.galleries.byGti(p.gti) : p?.id && /^\d{1,9}$/.test(p.id) ? () => this.galleries.byId(Number(p.id)) : null;
+    if (!find) return this.otherPage(url, rawUrl, m);
     let g: Gallery;
     try {
-      g = await this.galleries.byLinkId(linkId);
+      g = await find();
     } catch {
       return this.defaults(url);
     }
@@ -116,9 +101,24 @@ export class H5Document {
         image: shareImage ? `${this.publicUrl}/img/${shareImage}!${SHARE_STYLE}` : null,
         url
       },
-      preload: slideheadImage(g),
-      boot: { gallery: { link_id: g.link_id, detail } }
+      first: firstScreenOf(g),
+      // The app takes boot data by the link id of its address; other addresses fetch as before.
+      boot: p?.link_id ? { gallery: { link_id: g.link_id, detail } } : null
     };
+  }
+
+  /**
+   * A page that is not a gallery page: the site's defaults with the page's own title
+   * (titles.ts), in its gallery's language when it belongs to one (the venue screen,
+   * the permission page). Taro's own page paths (`/pages/…`) keep the site title.
+   */
+  private async otherPage(url: string, rawUrl: string, m: RouteMatch | null): Promise<DocumentHead> {
+    if (!m && /^\/pages\//.test(rawUrl)) return this.defaults(url);
+    const key = titledGallery(m);
+    const g = key ? await ('link_id' in key ? this.galleries.byLinkId(key.link_id) : this.galleries.byId(key.id)).catch(() => null) : null;
+    const head = this.defaults(url, g ? docLocale(g.config?.locale) : DEFAULT_DOC_LOCALE);
+    const title = pageTitle(m, head.lang, g?.name);
+    return { ...head, title, og: { ...head.og, title } };
   }
 
   /** index.html with the head, the boot data and the skeleton written in. */
@@ -133,24 +133,6 @@ export class H5Document {
   }
 }
 
-/** Inline CSS and markup shown until the app mounts into #app (then `#app:not(:empty)` hides it). */
-function skeleton(lang: DocLocale): string {
-  const css =
-    '#boot-skeleton{position:fixed;inset:0;background:#f5f5f5;overflow:hidden;font-family:sans-serif}' +
-    '#app:not(:empty)~#boot-skeleton{display:none}' +
-    '#boot-skeleton .bs-head{height:50vw;max-height:420px;background:#e4e4e4}' +
-    '#boot-skeleton .bs-bar{height:16px;margin:16px;width:60%;background:#e4e4e4;border-radius:4px}' +
-    '#boot-skeleton .bs-grid{display:grid;grid-template-columns:1fr 1fr;gap:4px;padding:0 4px}' +
-    '#boot-skeleton .bs-cell{aspect-ratio:4/3;background:#e9e9e9}' +
-    '#boot-skeleton .bs-hint{position:absolute;left:0;right:0;bottom:24px;text-align:center;color:#999;font-size:13px}';
-  const cells = '<div class="bs-cell"></div>'.repeat(6);
-  return (
-    `<style>${css}</style><div id="boot-skeleton" data-testid="boot-skeleton" aria-busy="true">` +
-    `<div class="bs-head"></div><div class="bs-bar"></div><div class="bs-grid">${cells}</div>` +
-    `<div class="bs-hint">${escapeHtml(DOC_TEXTS[lang].loading)}</div></div>`
-  );
-}
-
 export function renderDocument(html: string, head: DocumentHead): string {
   const e = escapeHtml;
   const meta = [
@@ -161,11 +143,11 @@ export function renderDocument(html: string, head: DocumentHead): string {
     `<meta property="og:description" content="${e(head.og.description)}">`,
     `<meta property="og:url" content="${e(head.og.url)}">`,
     head.og.image ? `<meta property="og:image" content="${e(head.og.image)}">` : '',
-    head.preload ? `<link rel="preload" as="image" href="${e(head.preload)}" fetchpriority="high">` : '',
+    bannerPreloads(head.first),
     head.boot ? `<script>window.${BOOT_GLOBAL}=${scriptJson(head.boot)}</script>` : ''
   ].join('');
   let out = html.replace(/<html(\s[^>]*)?>/i, `<html lang="${e(head.lang)}">`);
   out = /<title>[\s\S]*?<\/title>/i.test(out) ? out.replace(/<title>[\s\S]*?<\/title>/i, () => meta) : out.replace(/<\/head>/i, () => `${meta}</head>`);
-  out = out.replace(/(<div id="app"><\/div>)/i, (m) => `${m}${skeleton(head.lang)}`);
+  out = out.replace(/(<div id="app"><\/div>)/i, (m) => `${m}${skeleton(head.lang, head.first)}`);
   return out;
 }

@@ -24,17 +24,24 @@ export interface RenderPurge {
   forget(hashes: string[]): Promise<void>;
 }
 
+/** What keeps a gallery's automatic cover on its first visible photo (services/gallery/autoCover.ts). */
+export interface CoverFollower {
+  refresh(galleryId: number): Promise<unknown>;
+}
+
 export class PhotoEvents {
   constructor(
     private photos: PhotoService,
     private galleries: GalleryService,
     private live: LivePublisher,
     private renders: RenderPurge,
-    private warn: (msg: string, err?: unknown) => void
+    private warn: (msg: string, err?: unknown) => void,
+    private covers?: CoverFollower
   ) {}
 
   /** A photo became visible. */
   async added(galleryId: number, photo: Photo): Promise<void> {
+    await this.followCover(galleryId);
     this.invalidate(galleryId);
     await this.live.publish(galleryId, 'image_add', { galleryid: galleryId, id: photo.id, shoottime: photo.shoottime });
   }
@@ -46,12 +53,19 @@ export class PhotoEvents {
    */
   async changed(galleryId: number, action: PhotoAction, photos: ChangedPhoto[]): Promise<void> {
     if (!photos.length) return;
+    // Before the renders go: a hidden or deleted cover photo hands the cover on first.
+    await this.followCover(galleryId);
     this.invalidate(galleryId);
     const ids = photos.map((p) => p.id);
     await this.live.publish(galleryId, EVENT_OF[action], { galleryid: galleryId, ids });
     if (action === 'hide' || action === 'delete') {
       await this.renders.forget(photos.map((p) => p.hash)).catch((err) => this.warn('purging renders of removed photos failed', err));
     }
+  }
+
+  /** The automatic cover follows the photos; a failure leaves the old cover and is logged, never fails the change. */
+  private async followCover(galleryId: number): Promise<void> {
+    await this.covers?.refresh(galleryId).catch((err) => this.warn('updating the automatic cover failed', err));
   }
 
   private invalidate(galleryId: number): void {

@@ -4,6 +4,9 @@ import type { Db } from '../../db';
 import { badRequest, notFound } from '../../errors';
 import { presentGallery, type GalleryRow } from '../gallery/gallery';
 import type { Gallery } from '../../../../types/api/gallery';
+import { validatePageData, type PageData } from '../../../../types/page';
+import { defaultPageData } from '../gallery/defaultPage';
+import type { AutoCover } from '../gallery/autoCover';
 import { PHOTO_ACTIONS, type OrganizerGallery, type PhotoAction, type PhotoActionResult, type organizerCalls } from '../../../../types/api/upload';
 import type { CallBody } from '../../../../types/api/contract';
 import { isValidIconHash, normalizeWatermark } from '../../images/watermark';
@@ -17,6 +20,15 @@ const LINK_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234
 export const GENERATED_LINK_LENGTH = 8;
 
 export type NewGallery = CallBody<typeof organizerCalls.createGallery>;
+export type PageSettings = CallBody<typeof organizerCalls.setPage>;
+
+/** The organiser's page, checked; the default page when none is given. */
+function pageOf(pagedata: PageData | null | undefined): PageData {
+  if (pagedata === undefined || pagedata === null) return defaultPageData();
+  const problem = validatePageData(pagedata);
+  if (problem) throw badRequest(problem);
+  return pagedata;
+}
 
 /** The validated body as the insert needs it: trimmed name, tags normalised, a watermark whose icon is a stored image's hash. */
 function newGallery(b: NewGallery) {
@@ -29,7 +41,10 @@ function newGallery(b: NewGallery) {
   const startTime = b.start_time;
   const endTime = b.end_time;
   if (startTime && endTime && endTime < startTime) throw badRequest('end_time is before start_time');
-  return { name: b.name.trim(), linkId: b.link_id, desc: b.desc, startTime, endTime, parent: b.parent ?? 0, tags: parseTagList('tags', b.tags), watermark };
+  return {
+    name: b.name.trim(), linkId: b.link_id, desc: b.desc, startTime, endTime, parent: b.parent ?? 0, tags: parseTagList('tags', b.tags), watermark,
+    cover: b.cover, pagedata: pageOf(b.pagedata)
+  };
 }
 
 /** 8 characters of [A-Za-z0-9], uniformly drawn (rejection sampling). */
@@ -46,6 +61,8 @@ export function generateLinkId(): string {
 const SELECT = `SELECT g.*, s.view, s.uv, s.imageviews, p.link_id AS parent_link_id
   FROM galleries g LEFT JOIN gallery_stats s ON s.gallery_id = g.id LEFT JOIN galleries p ON p.id = g.parent`;
 
+type OrganizerRow = GalleryRow & { cover_auto: boolean };
+
 /**
  * The organiser's writes: galleries, and visibility and review of photos.
  * image_total counts the photos visitors can see, so hiding and deleting move it.
@@ -56,24 +73,51 @@ export class OrganizerService {
     private access: OrganizerAccess,
     private galleries: GalleryService,
     private events: PhotoEvents,
+    private covers: AutoCover,
     private publicUrl: string
   ) {}
 
-  private present(g: Gallery): OrganizerGallery {
-    return { gallery: g, link: `/g/${g.link_id}`, url: `${this.publicUrl}/g/${g.link_id}` };
+  private present(r: OrganizerRow): OrganizerGallery {
+    const g = presentGallery(r);
+    return { gallery: g, link: `/g/${g.link_id}`, url: `${this.publicUrl}/g/${g.link_id}`, cover_auto: !!r.cover_auto };
   }
 
+  /** A new gallery: the organiser's page and cover, or the default page and a cover that follows its first photo. */
   async createGallery(v: Viewer, input: NewGallery): Promise<OrganizerGallery> {
     this.access.assert(v);
-    const gallery = await this.insertGallery(input);
-    if (gallery.parent) this.galleries.invalidate(gallery.parent);
-    return this.present(gallery);
+    const id = await this.insertGallery(input);
+    const row = await this.row(id);
+    if (row.parent) this.galleries.invalidate(row.parent);
+    return this.present(row);
   }
 
   async list(v: Viewer): Promise<OrganizerGallery[]> {
     this.access.assert(v);
-    const { rows } = await this.db.query<GalleryRow>(`${SELECT} ORDER BY g.id`);
-    return rows.map((r) => this.present(presentGallery(r)));
+    const { rows } = await this.db.query<OrganizerRow>(`${SELECT} ORDER BY g.id`);
+    return rows.map((r) => this.present(r));
+  }
+
+  /**
+   * The organiser's cover and page (organizerCalls.setPage): a cover given here is kept
+   * whatever photos arrive; null hands it back to the first photo. pagedata null is the
+   * default page again.
+   */
+  async setPage(v: Viewer, galleryId: number, input: PageSettings): Promise<OrganizerGallery> {
+    this.access.assert(v);
+    const pagedata = input.pagedata === undefined ? undefined : pageOf(input.pagedata);
+    if (input.cover) await this.assertStoredImage(input.cover, 'cover');
+    await this.db.tx(async (q) => {
+      const g = await q.query('SELECT 1 FROM galleries WHERE id = $1 FOR UPDATE', [galleryId]);
+      if (!g.rows.length) throw notFound(`Gallery ${galleryId} not found`);
+      if (input.cover === null) await q.query('UPDATE galleries SET cover_auto = true WHERE id = $1', [galleryId]);
+      else if (input.cover !== undefined) await q.query('UPDATE galleries SET cover = $2, cover_auto = false WHERE id = $1', [galleryId, input.cover]);
+      if (pagedata) await q.query('UPDATE galleries SET pagedata = $2::jsonb WHERE id = $1', [galleryId, JSON.stringify(pagedata)]);
+    });
+    if (input.cover === null) await this.covers.refresh(galleryId);
+    this.galleries.invalidate(galleryId);
+    const row = await this.row(galleryId);
+    if (row.parent) this.galleries.invalidate(row.parent);
+    return this.present(row);
   }
 
   /** Hide, show, delete, check or uncheck photos; caches and viewers follow after the commit. */
@@ -86,35 +130,43 @@ export class OrganizerService {
     return { ids: changed.map((p) => p.id) };
   }
 
-  private async insertGallery(input: NewGallery): Promise<Gallery> {
+  private async assertStoredImage(hash: string, field: string): Promise<void> {
+    const { rows } = await this.db.query('SELECT 1 FROM images WHERE hash = $1', [hash]);
+    if (!rows.length) throw badRequest(`${field} is not a stored image`);
+  }
+
+  private async insertGallery(input: NewGallery): Promise<number> {
     const g = newGallery(input);
     if (g.parent) {
       const { rows } = await this.db.query('SELECT 1 FROM galleries WHERE id = $1', [g.parent]);
       if (!rows.length) throw notFound(`Parent gallery ${g.parent} not found`);
     }
-    if (g.watermark && typeof g.watermark.icon === 'string') {
-      const { rows } = await this.db.query('SELECT 1 FROM images WHERE hash = $1', [g.watermark.icon]);
-      if (!rows.length) throw badRequest('watermark.icon is not a stored image');
-    }
+    if (g.watermark && typeof g.watermark.icon === 'string') await this.assertStoredImage(g.watermark.icon, 'watermark.icon');
+    if (g.cover) await this.assertStoredImage(g.cover, 'cover');
     for (let attempt = 0; attempt < 5; attempt++) {
       const linkId = g.linkId ?? generateLinkId();
       const { rows } = await this.db.query<{ id: number }>(
-        `INSERT INTO galleries (link_id, name, "desc", start_time, end_time, parent, tags, watermarks, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7::text[], $8, $9)
+        `INSERT INTO galleries (link_id, name, "desc", start_time, end_time, parent, tags, watermarks, cover, cover_auto, pagedata, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::text[], $8, $9, $10, $11::jsonb, $12)
          ON CONFLICT (link_id) DO NOTHING RETURNING id`,
         [linkId, g.name, g.desc ?? '', g.startTime ?? null, g.endTime ?? null, g.parent ?? 0, g.tags ?? [],
-          g.watermark ? JSON.stringify(g.watermark) : null, Math.floor(Date.now() / 1000)]
+          g.watermark ? JSON.stringify(g.watermark) : null, g.cover ?? '', g.cover === undefined, JSON.stringify(g.pagedata),
+          Math.floor(Date.now() / 1000)]
       );
-      if (rows.length) return this.byId(rows[0].id);
+      if (rows.length) return rows[0].id;
       if (g.linkId) throw badRequest(`link_id ${g.linkId} is already taken`);
     }
     throw badRequest('Could not find a free link_id; try again');
   }
 
-  async byId(id: number): Promise<Gallery> {
-    const { rows } = await this.db.query<GalleryRow>(`${SELECT} WHERE g.id = $1`, [id]);
+  private async row(id: number): Promise<OrganizerRow> {
+    const { rows } = await this.db.query<OrganizerRow>(`${SELECT} WHERE g.id = $1`, [id]);
     if (!rows.length) throw notFound(`Gallery ${id} not found`);
-    return presentGallery(rows[0]);
+    return rows[0];
+  }
+
+  async byId(id: number): Promise<Gallery> {
+    return presentGallery(await this.row(id));
   }
 
 
