@@ -1,12 +1,16 @@
 import { createElement, type PropsWithChildren } from 'react';
 import Taro, { useLaunch } from '@tarojs/taro';
-import { hasUrlRouter, installPatternRoutes } from './platform/router';
+import { hasUrlRouter, installOverlayBack, installPatternRoutes } from './platform/router';
 import { getRootStore, StoreContext } from './stores/RootStore';
 import { PAGES } from './routes';
 import './app.scss';
 
-// Before the H5 router is created: spec URLs resolve to their pages.
-if (hasUrlRouter()) installPatternRoutes();
+// Before the H5 router is created: spec URLs resolve to their pages, and Back out of an
+// overlay (the viewer, a sheet) stays with the overlay instead of reaching the router.
+if (hasUrlRouter()) {
+  installPatternRoutes();
+  installOverlayBack();
+}
 
 function App({ children }: PropsWithChildren) {
   const root = getRootStore();

@@ -10,7 +10,13 @@ export const payApi = {
   preDownImg: (body: PreDownImgRequest) => call(payCalls.preDownImg, { body }),
   makePrePay: (body: MakePrePayRequest) => call(payCalls.makePrePay, { body }),
   makePayUseCharge: (body: MakePayUseChargeRequest) => call(payCalls.makePayUseCharge, { body }),
-  getCharge: (id: number) => call(payCalls.getCharge, { query: { id } })
+  getCharge: (id: number) => call(payCalls.getCharge, { query: { id } }),
+  /** One pay good by id (its price per photo, in cents). */
+  goods: async (id: number) => {
+    const answer = await call(payCalls.goods, { query: { id } });
+    if (Array.isArray(answer)) throw new Error('goods: a list answered for one id');
+    return answer;
+  }
 };
 
 export type PayApi = typeof payApi;

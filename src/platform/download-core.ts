@@ -2,6 +2,14 @@
 
 export type DownloadOutcome = 'saved' | 'denied' | 'failed';
 
+/**
+ * How photos are saved here: 'files' (a browser downloads files and ZIPs), 'album' (the
+ * mini-program saves each photo to the photo album), 'long-press' (an in-app browser —
+ * WeChat, WeChat Work, DingTalk — cannot save a downloaded file or a ZIP: the photos are
+ * shown at full size and the visitor presses and holds each one to save it).
+ */
+export type SaveMode = 'files' | 'album' | 'long-press';
+
 /** Object URLs of browser downloads are revoked this long after the click. */
 export const REVOKE_AFTER_MS = 40_000;
 /** Above this estimated size (bytes, the photos' sizes added) a ZIP is not gathered in page memory: the browser downloads the link itself. */
@@ -15,7 +23,9 @@ export interface AlbumTexts {
 export type ZipProgress = (loaded: number, total: number | null) => void;
 
 export interface DownloadPlatform {
-  /** Several photos as one ZIP: browsers yes; the mini-program saves photos to the album one by one. */
+  /** How photos are saved on this platform (and in this browser). */
+  saveMode(): SaveMode;
+  /** Several photos as one ZIP: browsers that save files; the mini-program saves photos to the album one by one. */
   zipDownloadSupported(): boolean;
   /** One photo: the mini-program saves it to the album; browsers fetch it and save the blob. */
   downloadOne(url: string, fileName: string, texts: AlbumTexts): Promise<DownloadOutcome>;

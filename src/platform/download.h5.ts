@@ -1,11 +1,21 @@
 import { absoluteUrl } from './pay';
+import { clientEnv } from './env';
 import { REVOKE_AFTER_MS, type DownloadPlatform } from './download-core';
 import { H5, UnsupportedPlatformCall } from './unsupported';
 
 export * from './download-core';
 
-/** Browsers download ZIPs (the streamed archive of several photos). */
-export const zipDownloadSupported: DownloadPlatform['zipDownloadSupported'] = () => true;
+/**
+ * In-app browsers (WeChat, WeChat Work, DingTalk) neither save a downloaded blob nor a ZIP:
+ * there the photos are offered for press-and-hold saving. Other browsers download files.
+ */
+export const saveMode: DownloadPlatform['saveMode'] = () => {
+  const env = clientEnv();
+  return env === 'wechat' || env === 'wxwork' || env === 'dingtalk' ? 'long-press' : 'files';
+};
+
+/** Browsers that save files download ZIPs (the streamed archive of several photos). */
+export const zipDownloadSupported: DownloadPlatform['zipDownloadSupported'] = () => saveMode() === 'files';
 
 function clickLink(href: string, fileName: string): void {
   const a = document.createElement('a');

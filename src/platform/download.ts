@@ -10,6 +10,7 @@ export * from './download-core';
 
 const missing = (call: string) => unsupported(call);
 
+export const saveMode: DownloadPlatform['saveMode'] = missing('saveMode');
 export const zipDownloadSupported: DownloadPlatform['zipDownloadSupported'] = missing('zipDownloadSupported');
 export const downloadOne: DownloadPlatform['downloadOne'] = missing('downloadOne');
 export const downloadZip: DownloadPlatform['downloadZip'] = missing('downloadZip');

@@ -7,6 +7,9 @@ export * from './download-core';
 
 const ALBUM_SCOPE = 'scope.writePhotosAlbum';
 
+/** The mini-program saves photos to the photo album. */
+export const saveMode: DownloadPlatform['saveMode'] = () => 'album';
+
 /** The mini-program has no ZIP download: several photos go to the album one by one. */
 export const zipDownloadSupported: DownloadPlatform['zipDownloadSupported'] = () => false;
 

@@ -38,9 +38,19 @@ function onPopState(e: PopStateEvent): void {
 }
 
 function install(): void {
-  if (installed) return;
+  if (installed || typeof window === 'undefined') return;
   installed = true;
   window.addEventListener('popstate', onPopState, true);
+}
+
+/**
+ * Listen before the router does (app.ts, before Taro creates its history): Chromium calls a
+ * window's popstate listeners in the order they were added, capture or not, so a listener
+ * added at the first overlay came after the router's, and every overlay's pop reached the
+ * router, which rebuilt the page (its scroll offset lost) on each viewer close.
+ */
+export function installOverlayBack(): void {
+  install();
 }
 
 /**

@@ -9,6 +9,11 @@ import { UnsupportedPlatformCall, thisPlatform } from './unsupported';
  */
 export type { OverlayBackProps } from './overlay-back-core';
 
+/** Browsers: hide the overlays' own history steps from the router (platform/router installs it before the router is created). */
+export function installOverlayBack(): void {
+  throw new UnsupportedPlatformCall('installOverlayBack', thisPlatform());
+}
+
 export default function OverlayBack(_props: OverlayBackProps): JSX.Element | null {
   throw new UnsupportedPlatformCall('OverlayBack', thisPlatform());
 }

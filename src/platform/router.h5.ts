@@ -1,6 +1,9 @@
 import { routesAlias } from '@tarojs/router';
 import { ROUTES, PAGES, matchPattern } from '../routes';
 
+/** Installed with the routes, before the router: see overlay-back.h5.tsx. */
+export { installOverlayBack } from './overlay-back';
+
 /** Browsers: the app's pages have URLs (Taro's H5 router). */
 export function hasUrlRouter(): boolean {
   return true;

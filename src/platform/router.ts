@@ -14,3 +14,8 @@ export function hasUrlRouter(): boolean {
 export function installPatternRoutes(): void {
   throw new UnsupportedPlatformCall('installPatternRoutes', thisPlatform());
 }
+
+/** Overlays' own history steps (the viewer, sheets) stay hidden from the H5 router (before the router is created). */
+export function installOverlayBack(): void {
+  throw new UnsupportedPlatformCall('installOverlayBack', thisPlatform());
+}

@@ -8,3 +8,7 @@ export function hasUrlRouter(): boolean {
 export function installPatternRoutes(): void {
   throw new UnsupportedPlatformCall('installPatternRoutes', WEAPP, 'pages open by path; ask hasUrlRouter() first');
 }
+
+export function installOverlayBack(): void {
+  throw new UnsupportedPlatformCall('installOverlayBack', WEAPP, 'the page-container takes the page back; ask hasUrlRouter() first');
+}

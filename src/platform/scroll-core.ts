@@ -30,4 +30,11 @@ export interface ScrollPlatform {
    * measured again whenever `measureKey` changes (content above it may have grown).
    */
   useListViewport(id: string, measureKey: unknown): ListViewport;
+  /**
+   * The current page's scroll offset (CSS px), kept across a login that reloads the page;
+   * null where it cannot be read synchronously (the mini-program, whose login never reloads).
+   */
+  pageScrollOffset(): number | null;
+  /** Scroll the current page to `top` at once; answers the offset reached (less while the page is shorter). */
+  scrollPageTo(top: number): number;
 }

@@ -69,3 +69,24 @@ export const useListViewport: ScrollPlatform['useListViewport'] = (id, measureKe
 
   return vp;
 };
+
+/** The page on top of the router's stack (pages under it stay in the DOM, hidden). */
+function currentPage(): HTMLElement | null {
+  if (typeof document === 'undefined') return null;
+  const pages = document.querySelectorAll<HTMLElement>('.taro_router > .taro_page');
+  return pages[pages.length - 1] ?? null;
+}
+
+/** Browsers: pages scroll inside `.taro_page` (or the window, as useListViewport reads it). */
+export const pageScrollOffset: ScrollPlatform['pageScrollOffset'] = () => {
+  if (typeof window === 'undefined') return null;
+  return Math.round(currentPage()?.scrollTop || window.scrollY || 0);
+};
+
+export const scrollPageTo: ScrollPlatform['scrollPageTo'] = (top) => {
+  if (typeof window === 'undefined') return 0;
+  const page = currentPage();
+  if (page) page.scrollTop = top;
+  window.scrollTo(0, top);
+  return pageScrollOffset() ?? 0;
+};

@@ -15,3 +15,9 @@ export const observeNearBottom: ScrollPlatform['observeNearBottom'] = () => {
 export const useListViewport: ScrollPlatform['useListViewport'] = () => {
   throw new UnsupportedPlatformCall('useListViewport', thisPlatform());
 };
+export const pageScrollOffset: ScrollPlatform['pageScrollOffset'] = () => {
+  throw new UnsupportedPlatformCall('pageScrollOffset', thisPlatform());
+};
+export const scrollPageTo: ScrollPlatform['scrollPageTo'] = () => {
+  throw new UnsupportedPlatformCall('scrollPageTo', thisPlatform());
+};

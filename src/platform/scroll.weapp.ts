@@ -62,3 +62,11 @@ export const useListViewport: ScrollPlatform['useListViewport'] = (id, measureKe
 
   return vp;
 };
+
+/** The mini-program's page offset comes only with onPageScroll events: not readable here (its login never reloads the page). */
+export const pageScrollOffset: ScrollPlatform['pageScrollOffset'] = () => null;
+
+export const scrollPageTo: ScrollPlatform['scrollPageTo'] = (top) => {
+  Taro.pageScrollTo({ scrollTop: top, duration: 0 }).catch(() => undefined);
+  return top;
+};

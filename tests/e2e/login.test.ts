@@ -1,7 +1,8 @@
 // Login in a real browser against the e2e server (sandbox mode): a guest taps
 // the heart in the viewer → 'WeChat authorization' → ok → the sandbox login
 // (the whole page on a WeChat phone, our QR popup with its language toggle on a
-// desktop) → back on the gallery as a real user, and the heart is red.
+// desktop) → back on the gallery as a real user, where they were (issue 12): the
+// same scroll offset, the viewer open on the same photo, the heart red and its toast.
 import type { Browser } from 'playwright-core';
 import { DEMO_URL, VIEWPORTS, launchBrowser, pagePerTest, screenshotPath, visibleTestId, waitUntil, type TrackedPage } from './support';
 
@@ -61,8 +62,44 @@ describe('phone with a WeChat user agent: the whole page goes through the sandbo
   let t: TrackedPage;
   pagePerTest(() => browser, phone.options, (p) => (t = p));
 
-  it('heart → authorisation → ok → sandbox page → authorise → back as a real user, the like done', async () => {
-    await tapHeartAsGuest(t);
+  /** The page's scroll offset (it scrolls inside `.taro_page`, or the window). */
+  const scrollOffset = () =>
+    t.page.evaluate(() => {
+      const pages = document.querySelectorAll<HTMLElement>('.taro_router > .taro_page');
+      return Math.round(pages[pages.length - 1]?.scrollTop || window.scrollY || 0);
+    });
+  const currentPhoto = () => t.page.evaluate(() => document.querySelector('[data-testid="viewer-slide"][data-current="true"]')?.getAttribute('data-id') ?? '');
+
+  it('scrolled down, heart → authorisation → sandbox page → back: the same scroll offset, the viewer on the same photo, the like done with its toast', async () => {
+    await t.page.goto(DEMO_URL);
+    await visibleTestId(t, 'gallery-name');
+    await waitUntil(t, 'photos', () => t.page.getByTestId('photo-item').filter({ visible: true }).first().isVisible());
+    // Down the list, past the first screens of photos.
+    await t.page.mouse.move(187, 500);
+    for (let i = 0; i < 6; i++) await t.page.mouse.wheel(0, 500);
+    await waitUntil(t, 'the page scrolled down', async () => (await scrollOffset()) > 1500);
+    await t.page.waitForTimeout(300);
+    const before = await scrollOffset();
+    // A photo in the middle of the screen.
+    const cell = await waitUntil(t, 'a photo in view', async () => {
+      const cells = t.page.getByTestId('photo-item').filter({ visible: true });
+      for (let i = 0; i < (await cells.count()); i++) {
+        const box = await cells.nth(i).boundingBox();
+        if (box && box.y > 250 && box.y < 550) return cells.nth(i);
+      }
+      return undefined;
+    });
+    const photoId = (await cell.getAttribute('data-id')) ?? '';
+    const box = (await cell.boundingBox())!;
+    await t.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await visibleTestId(t, 'viewer');
+    expect(await scrollOffset()).toBe(before);
+    await waitUntil(t, 'the viewer on the tapped photo', async () => (await currentPhoto()) === photoId);
+    expect(await heart(t).getAttribute('data-loved')).toBe('false');
+    await t.page.screenshot({ path: screenshotPath('login-phone-1-viewer') });
+    await heart(t).click();
+    expect(await visibleTestId(t, 'login-prompt')).toMatch(/微信授权|WeChat authorization/);
+    expect(await visibleTestId(t, 'login-sandbox')).toMatch(/沙箱登录（非微信）|Sandbox login \(not WeChat\)/);
     await t.page.screenshot({ path: screenshotPath('login-phone-dialog') });
     await t.page.getByTestId('login-prompt-ok').filter({ visible: true }).click();
     await t.page.waitForURL(/\/sandbox\/oauth\/authorize\?/, { timeout: 15000 });
@@ -72,9 +109,23 @@ describe('phone with a WeChat user agent: the whole page goes through the sandbo
     await t.page.waitForURL((u) => u.href.startsWith(DEMO_URL), { timeout: 15000 });
     await visibleTestId(t, 'gallery-name');
     expect(await sessionUser(t)).toMatchObject({ is_mock: false, nickname: 'Phone tester' });
-    await openFirstPhoto(t);
+
+    // Back where they were: the viewer on the same photo, the heart red, and the toast says so.
+    await waitUntil(t, 'the viewer open on the same photo', async () => (await currentPhoto()) === photoId, 20000);
+    const toast = await visibleTestId(t, 'viewer-toast', 20000);
+    expect(toast).toMatch(/已添加到我喜欢的照片|Added to your favorites/);
     await expectRedHeart(t);
+    await t.page.screenshot({ path: screenshotPath('login-phone-2-back-in-viewer') });
     expect(await t.page.getByTestId('login-prompt').filter({ visible: true }).count()).toBe(0);
+    // Under the viewer, the list at the same offset (tapped where the × is: Playwright's
+    // click() would first scroll the page to bring the element into view).
+    const close = (await t.page.getByTestId('viewer-close').filter({ visible: true }).boundingBox())!;
+    await t.page.mouse.click(close.x + close.width / 2, close.y + close.height / 2);
+    await waitUntil(t, 'the viewer closed', async () => (await t.page.locator('[data-testid="viewer"]').count()) === 0);
+    const after = await scrollOffset();
+    expect(Math.abs(after - before)).toBeLessThanOrEqual(2);
+    expect(await t.page.locator(`[data-testid="photo-item"][data-id="${photoId}"]`).filter({ visible: true }).count()).toBe(1);
+    await t.page.screenshot({ path: screenshotPath('login-phone-3-same-place') });
   });
 });
 
@@ -101,6 +152,8 @@ describe('desktop: the QR popup shows the sandbox page, with the language toggle
     await inner.getByTestId('sandbox-authorise').click();
     await waitUntil(t, 'the popup to close', async () => (await t.page.getByTestId('login-popup').count()) === 0, 15000);
     expect((await sessionUser(t)).is_mock).toBe(false);
+    // No reload: the viewer stayed open, the like is done and its toast says so.
+    expect(await visibleTestId(t, 'viewer-toast')).toMatch(/已添加到我喜欢的照片|Added to your favorites/);
     await expectRedHeart(t);
   });
 });

@@ -108,6 +108,26 @@ export async function visibleTestId(t: TrackedPage, id: string, timeoutMs = 1500
   return ((await loc.textContent()) ?? '').trim();
 }
 
+/**
+ * The app's toast (Taro's `.taro__toast`, whose box is position: fixed, so Playwright's
+ * visibility test does not see it) once one says `pattern`; its text.
+ */
+export async function toastSays(t: TrackedPage, pattern: RegExp, timeoutMs = 15000): Promise<string> {
+  return waitUntil(
+    t,
+    `a toast matching ${pattern}`,
+    async () => {
+      const texts = await t.page.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLElement>('.taro__toast'))
+          .filter((el) => el.style.display !== 'none')
+          .map((el) => (el.textContent ?? '').trim())
+      );
+      return texts.find((x) => pattern.test(x));
+    },
+    timeoutMs
+  );
+}
+
 export const countItems = (page: Page) => page.locator('[data-testid="photo-item"]').count();
 
 /** How many photo cells show an image that has finished loading (naturalWidth > 0). */

@@ -112,6 +112,35 @@ describe.each(BACKENDS)('payment (sandbox) on %s', (backend) => {
     expect((await post('/api/v2/pay/prepay', { id: order.id, channel: 'native' })).json().data.status).toBe(1);
   });
 
+  it('titles the sandbox page by what is bought: a download, or the watermark removed; one order for the same photos either way', async () => {
+    const titleOf = async (no: string) => {
+      const body = (await s.app.inject({ method: 'GET', url: `/sandbox/pay/${no}` })).body;
+      return { title: /<title>([^<]*)<\/title>/.exec(body)?.[1] ?? '', h2: /<h2[^>]*>([^<]*)<\/h2>/.exec(body)?.[1] ?? '', body };
+    };
+    const down = (await post('/api/v2/pay/predownimg', { gallery_id: galleryId, goods_id: goodsId, imgids: [photos[0], photos[1]] })).json().data;
+    const page = await titleOf(down.out_trade_no);
+    expect(page.h2).toBe('Download 2 photos · 下载 2 张照片');
+    expect(page.title).toBe('Download 2 photos · 下载 2 张照片 — Sandbox payment');
+    expect(page.body).not.toContain('Remove watermark');
+    expect(page.body).toContain('¥2.00');
+
+    // The same photos asked for as pay-to-remove-watermark: the pending order is reused (never two
+    // payable orders for one photo), and its page now names the watermark.
+    const watermark = (await post('/api/v2/pay/paytoimage', { gallery_id: galleryId, goods_id: goodsId, imgids: [photos[1], photos[0]] })).json().data;
+    expect(watermark).toMatchObject({ id: down.id, out_trade_no: down.out_trade_no, amount: 200 });
+    expect((await titleOf(down.out_trade_no)).h2).toBe('Remove watermark · 2 photos · 去水印 2 张');
+    const one = (await post('/api/v2/pay/paytoimage', { gallery_id: galleryId, goods_id: goodsId, imgids: [photos[2]] })).json().data;
+    expect((await titleOf(one.out_trade_no)).h2).toBe('Remove watermark · 1 photo · 去水印 1 张');
+    expect((await s.db.query('SELECT count(*)::int AS n FROM orders WHERE user_id = $1 AND photo_ids = $2::int[]', [user.id, [photos[0], photos[1]]])).rows[0].n).toBe(1);
+
+    // Paid: the page says so and how to get back to the album.
+    const paid = await s.app.inject({
+      method: 'POST', url: `/sandbox/pay/${one.out_trade_no}/confirm`, payload: '', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' }
+    });
+    expect(paid.body).toContain('Remove watermark · 1 photo');
+    expect(paid.body).toContain('return to the album');
+  });
+
   it('closes a sandbox order nobody paid within two hours: the page says so and refuses to pay', async () => {
     const order = (await post('/api/v2/pay/paytoimage', { gallery_id: galleryId, goods_id: goodsId, link_id: 'paysb001', imgids: [photos[6]] })).json().data;
     await s.db.query('UPDATE orders SET created_at = created_at - 7201 WHERE id = $1', [order.id]);

@@ -119,7 +119,7 @@ describe('LoginPromptStore', () => {
     expect(toasts).toEqual(['login.cancelled']);
   });
 
-  it('a login that leaves the page keeps the action to resume once, for a real user only', async () => {
+  it('a login that leaves the page keeps the place and the action; after the reload both come back once, the action for a real user only', async () => {
     let t = 1_000;
     const { store, state, mem } = fake('wechat', {
       login: async (_p, o) => {
@@ -128,20 +128,79 @@ describe('LoginPromptStore', () => {
       },
       now: () => t
     });
+    // The page says where the visitor is: scrolled down, the viewer on photo 7.
+    const stop = store.places.trackPlace(() => ({ scroll: 1234, photo: { id: 7, gallery: 9 } }));
     void store.requireLogin('like', { photo: 7, gallery: 9, path: '/p' });
     await store.confirm();
     expect(store.phase).toBe('working');
-    expect(mem.get(RESUME_KEY)).toMatchObject({ kind: 'like', data: { photo: 7, gallery: 9, path: '/p' } });
-    // Back after the reload, as a guest: nothing resumes yet.
-    const back = new LoginPromptStore({ isGuest: () => state.guest, storage: { read: (k) => mem.get(k), write: (k, v) => void mem.set(k, v), remove: (k) => void mem.delete(k) }, now: () => t });
-    expect(back.takeResume('like')).toBeNull();
+    expect(mem.get(RESUME_KEY)).toMatchObject({ kind: 'like', data: { photo: 7, gallery: 9, path: '/p' }, place: { scroll: 1234, photo: { id: 7, gallery: 9 } } });
+    stop();
+    const storage = { read: (k: string) => mem.get(k), write: (k: string, v: unknown) => void mem.set(k, v), remove: (k: string) => void mem.delete(k) };
+    // Back after the reload as a real user: the place and the like, once.
     state.guest = false;
-    expect(back.takeResume('download')).toBeNull();
-    expect(back.takeResume('like')).toEqual({ kind: 'like', data: { photo: 7, gallery: 9, path: '/p' } });
-    expect(back.takeResume('like')).toBeNull();
+    const back = new LoginPromptStore({ isGuest: () => state.guest, storage, now: () => t });
+    expect(back.takeReturn()).toEqual({ action: { kind: 'like', data: { photo: 7, gallery: 9, path: '/p' } }, place: { scroll: 1234, photo: { id: 7, gallery: 9 } } });
+    expect(back.takeReturn()).toBeNull();
+    // Back still a guest (the visitor turned the login down): the place only.
+    state.guest = true;
+    mem.set(RESUME_KEY, { kind: 'like', data: { photo: 7, gallery: 9 }, place: { scroll: 40 }, at: t });
+    expect(back.takeReturn()).toEqual({ action: null, place: { scroll: 40 } });
+    // Whatever storage holds is checked: a bad place is no place, a bad photo no photo.
+    state.guest = false;
+    mem.set(RESUME_KEY, { kind: 'pay', data: { photo: 3, gallery: 9 }, place: { scroll: 'x', photo: { id: -1, gallery: 'g' } }, at: t });
+    expect(back.takeReturn()).toEqual({ action: { kind: 'pay', data: { photo: 3, gallery: 9 } }, place: { scroll: 0 } });
     // A stale one is dropped.
     mem.set(RESUME_KEY, { kind: 'like', data: {}, at: t });
     t += RESUME_MAX_AGE_MS + 1;
-    expect(back.takeResume('like')).toBeNull();
+    expect(back.takeReturn()).toBeNull();
+    expect(mem.has(RESUME_KEY)).toBe(false);
+  });
+
+  it('a gated tap without an action to resume (a tab) still keeps the place', async () => {
+    const { store, mem } = fake('wechat', {
+      login: async (_p, o) => {
+        o.beforeLeave?.();
+        return 'navigating';
+      }
+    });
+    store.places.trackPlace(() => ({ scroll: 300 }));
+    void store.requireLogin('tab_me');
+    await store.confirm();
+    expect(mem.get(RESUME_KEY)).toMatchObject({ kind: 'tab_me', data: {}, place: { scroll: 300 } });
+  });
+
+  it('the open sheet is kept with the place (its component describes it) and read back checked', async () => {
+    let t = 5;
+    const { store, state, mem } = fake('wechat', {
+      login: async (_p, o) => {
+        o.beforeLeave?.();
+        return 'navigating';
+      },
+      now: () => t
+    });
+    store.places.trackPlace(() => ({ scroll: 10 }));
+    const closed = store.places.trackSheet(() => null);
+    const stop = store.places.trackSheet(() => ({ kind: 'selection', data: { gallery: 3, purpose: 'download', ids: [4, 5], then: 'download' } }));
+    void store.requireLogin('download');
+    await store.confirm();
+    expect(mem.get(RESUME_KEY)).toMatchObject({ place: { scroll: 10, sheet: { kind: 'selection', data: { ids: [4, 5] } } } });
+    stop();
+    closed();
+    expect(store.places.current()).toEqual({ scroll: 10 });
+    state.guest = false;
+    const storage = { read: (k: string) => mem.get(k), write: (k: string, v: unknown) => void mem.set(k, v), remove: (k: string) => void mem.delete(k) };
+    const back = new LoginPromptStore({ isGuest: () => state.guest, storage, now: () => t });
+    expect(back.takeReturn()?.place?.sheet).toEqual({ kind: 'selection', data: { gallery: 3, purpose: 'download', ids: [4, 5], then: 'download' } });
+    // Whatever storage holds is checked: bad fields are dropped, a bad sheet is no sheet.
+    mem.set(RESUME_KEY, { kind: 'download', data: {}, place: { scroll: 1, sheet: { kind: 'selection', data: { ids: [1, 'x'], ok: 2, f: { a: 1 } } } }, at: t });
+    expect(back.takeReturn()?.place).toEqual({ scroll: 1, sheet: { kind: 'selection', data: { ok: 2 } } });
+    mem.set(RESUME_KEY, { kind: 'download', data: {}, place: { scroll: 1, sheet: { kind: 7, data: {} } }, at: t });
+    expect(back.takeReturn()?.place).toEqual({ scroll: 1 });
+    // A sheet handed back waits for its component, once.
+    back.places.restoreSheet({ kind: 'selection', data: {} });
+    expect(back.places.takeSheet('jigsaw')).toBeNull();
+    expect(back.places.takeSheet('selection')).toEqual({ kind: 'selection', data: {} });
+    expect(back.places.takeSheet('selection')).toBeNull();
+    t++;
   });
 });

@@ -5,7 +5,7 @@ import { payCalls } from '../../../types/api/pay';
 
 /** Pay calls (types/api/pay.ts): goods, orders, prepay, charge polling, paid lists, provider notifications, the hosted sandbox page. */
 export default async function payRoutes(app: FastifyInstance, s: Services) {
-  route(app, payCalls.preDownImg, ({ viewer, body }) => s.pay.orderPhotos(viewer, body));
+  route(app, payCalls.preDownImg, ({ viewer, body }) => s.pay.orderPhotos(viewer, body, 'download'));
   route(app, payCalls.payToImage, ({ viewer, body }) => s.pay.orderPhotos(viewer, body, 'remove_watermark'));
   route(app, payCalls.getDownImgList, ({ viewer, query }) => s.pay.downImgList(viewer, query.gallery_id, query.page ?? 1));
   route(app, payCalls.payedImages, ({ viewer, query }) => s.pay.payedImages(viewer, query.page ?? 1, query.page_size));

@@ -3,6 +3,7 @@ import { View, Text } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import { useStores, usePageStores } from '../../stores/RootStore';
 import { toast } from '../../platform/ui';
+import { pageScrollOffset, scrollPageTo } from '../../platform/scroll';
 import { t } from '../../i18n';
 import { BottomSheet } from '../bottom-sheet';
 import LoginPopup from './LoginPopup';
@@ -16,24 +17,36 @@ import './index.scss';
 export type PageLists = (galleryId: number) => PhotoListStore[];
 
 /**
- * After a login that reloaded the page (WeChat OAuth, sandbox on a phone): the
- * tapped heart, PayToRemove or Download goes on.
+ * A login that leaves the page (WeChat OAuth, the sandbox on a phone) keeps where the
+ * visitor is: the page's scroll offset and the viewer's photo. After the reload they come
+ * back there, and the tapped heart, PayToRemove or Download goes on with its toast.
  */
-function useResumeAfterRedirect(pageLists?: PageLists) {
+function useReturnAfterRedirect(pageLists?: PageLists) {
   const { session, loginPrompt, photoLists, directory } = useStores();
   const { viewer, gallery } = usePageStores();
-  const realUser = session.ready && !session.isGuest;
+  const lists = pageLists ?? ((id: number) => photoLists.listsOf(id));
+  useEffect(
+    () =>
+      loginPrompt.places.trackPlace(() => {
+        const p = viewer.current;
+        return { scroll: pageScrollOffset() ?? 0, photo: p ? { id: p.id, gallery: p.galleryid } : undefined };
+      }),
+    [loginPrompt, viewer]
+  );
+  const ready = session.ready;
   useEffect(() => {
-    if (!realUser) return;
-    resumeAfterLogin(loginPrompt, {
+    if (!ready) return;
+    void resumeAfterLogin(loginPrompt, {
       likes: viewer.likes,
       onLiked: () => toast(t('viewer.loved')),
       viewer,
-      lists: pageLists ?? ((id) => photoLists.listsOf(id)),
+      lists,
       galleryOf: (id) => (gallery.gallery?.id === id ? gallery.gallery : gallery.children.find((g) => g.id === id) ?? directory.byId.get(id) ?? null),
-      payment: () => getPaymentStores()
+      payment: () => getPaymentStores(),
+      pageLists: () => (gallery.gallery ? lists(gallery.gallery.id) : []),
+      scrollTo: scrollPageTo
     });
-  }, [realUser]);
+  }, [ready]);
 }
 
 /**
@@ -43,7 +56,7 @@ function useResumeAfterRedirect(pageLists?: PageLists) {
  */
 function LoginPrompt({ lists }: { lists?: PageLists }) {
   const { loginPrompt } = useStores();
-  useResumeAfterRedirect(lists);
+  useReturnAfterRedirect(lists);
   if (!loginPrompt.isOpen) return null;
   const phase = loginPrompt.phase;
   if (phase === 'popup') return <LoginPopup store={loginPrompt} />;

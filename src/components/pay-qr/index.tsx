@@ -1,11 +1,15 @@
 import { View, Text } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import type { PayStore } from '../../stores/pay/PayStore';
+import type { DownloadStore } from '../../stores/pay/DownloadStore';
+import { formatCents } from '../../stores/pay/payRules';
 import { getPaymentStores } from '../../stores/pay/paymentStores';
 import { openSandboxPage } from '../../platform/pay';
 import { qrSvgDataUrl } from '../../utils/qr';
 import { t } from '../../i18n';
 import { BottomSheet } from '../bottom-sheet';
+import PaySheet from './PaySheet';
+import LongPressSheet from './LongPressSheet';
 import './index.scss';
 
 /**
@@ -14,7 +18,7 @@ import './index.scss';
  * now) and close; with the sandbox provider also a link to its pay page. While
  * it is open, PayStore polls the charge every 2 s.
  */
-function PayQr({ pay = getPaymentStores().pay }: { pay?: PayStore }) {
+const QrPopup = observer(function QrPopup({ pay }: { pay: PayStore }) {
   const qr = pay.qr;
   if (!qr) return null;
   return (
@@ -30,7 +34,7 @@ function PayQr({ pay = getPaymentStores().pay }: { pay?: PayStore }) {
       backCloses={false}
       closable={false}
     >
-      <Text className="pay-qr__price" data-testid="pay-qr-price">{t('pay.amount', { price: (qr.amount / 100).toFixed(2) })}</Text>
+      <Text className="pay-qr__price" data-testid="pay-qr-price">{t('pay.amount', { price: formatCents(qr.amount) })}</Text>
       <View className="pay-qr__code" data-testid="pay-qr-code" style={{ backgroundImage: `url("${qrSvgDataUrl(qr.codeUrl)}")` }} />
       {qr.sandboxUrl ? (
         <View className="pay-qr__sandbox" data-testid="pay-qr-sandbox" onClick={() => openSandboxPage(qr.sandboxUrl!)}>
@@ -46,6 +50,25 @@ function PayQr({ pay = getPaymentStores().pay }: { pay?: PayStore }) {
         </View>
       </View>
     </BottomSheet>
+  );
+});
+
+/**
+ * What paying and downloading show over the page: the confirmation sheet (what is bought,
+ * the price, the progress), the QR popup, and the press-and-hold sheet of in-app browsers.
+ * Mounted once per page that pays or downloads; renders nothing while none is up
+ * (`pay.shown || downloads.longPress`).
+ */
+function PayQr({ pay, downloads }: { pay?: PayStore; downloads?: DownloadStore }) {
+  const stores = pay && downloads ? null : getPaymentStores();
+  const p = pay ?? stores!.pay;
+  const d = downloads ?? stores!.downloads;
+  return (
+    <>
+      <PaySheet pay={p} />
+      <QrPopup pay={p} />
+      <LongPressSheet downloads={d} />
+    </>
   );
 }
 

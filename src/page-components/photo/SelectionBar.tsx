@@ -10,8 +10,9 @@ import { getPaymentStores } from '../../stores/pay/paymentStores';
 import { openUrl } from '../../platform/navigate';
 import { toast } from '../../platform/ui';
 import { buildUrl } from '../../routes';
-import { formatSize } from '../../utils/format';
 import JigsawPreview from '../../components/jigsaw';
+import DownloadProgress from '../../components/pay-qr/DownloadProgress';
+import { useSelectionReturn } from './useSelectionReturn';
 import { t, type MessageKey } from '../../i18n';
 import './selection.scss';
 
@@ -43,7 +44,7 @@ const ACTION: Record<SelectionPurpose, { id: string; key: MessageKey }> = {
  * offers Download, Share or Collage (long or grid); taps then add or remove
  * photos within the purpose's limits, and the bottom bar shows the count and the
  * purpose's action: Download (paid first where needed, one file or the server's
- * ZIP with its progress), Share (the image share page) or OK (the collage preview).
+ * ZIP with its progress, the album one by one, or press-and-hold in in-app browsers), Share (the image share page) or OK (the collage preview).
  */
 function SelectionBar({ selection, gallery, items }: Props) {
   const root = useStores();
@@ -52,7 +53,6 @@ function SelectionBar({ selection, gallery, items }: Props) {
   const [jigsaw] = useState(() => createJigsawStore(root));
   useEffect(() => () => jigsaw.close(), [jigsaw]);
   const [menu, setMenu] = useState<Menu>('closed');
-  const zip = downloads.zip;
 
   const start = (purpose: SelectionPurpose, kind?: JigsawKind) => {
     setMenu('closed');
@@ -73,10 +73,13 @@ function SelectionBar({ selection, gallery, items }: Props) {
       if (!openid) return toast(t('select.shareUnavailable'));
       openUrl(buildUrl('share', { openid, ids: ids.join(',') }));
       selection.cancel();
-    } else if (await jigsaw.make(selection.jigsaw === 'long' ? 'long' : 'grid', selected(ids), gallery.link_id || String(gallery.id))) {
-      selection.cancel();
+    } else {
+      madeCollage(selection.jigsaw, ids);
+      if (await jigsaw.make(selection.jigsaw === 'long' ? 'long' : 'grid', selected(ids), gallery.link_id || String(gallery.id))) selection.cancel();
     }
   };
+  // Back in selection mode (or the collage preview) after a login that left the page.
+  const madeCollage = useSelectionReturn({ selection, jigsaw, gallery, items, submit });
 
   const preview = <JigsawPreview store={jigsaw} />;
   if (!selection.active) {
@@ -115,11 +118,7 @@ function SelectionBar({ selection, gallery, items }: Props) {
           <Text className="photo-select__count" data-testid="select-count">{t('select.count', { num: selection.count })}</Text>
           <Text className="photo-select__hint" data-testid="select-hint">{t('select.hint', { min: limits.min, max: limits.max })}</Text>
         </View>
-        {zip ? (
-          <Text className="photo-select__progress" data-testid="zip-progress">
-            {zip.total ? t('download.zipProgress', { loaded: formatSize(zip.loaded), total: formatSize(zip.total) }) : t('download.zipProgressUnknown', { loaded: formatSize(zip.loaded) })}
-          </Text>
-        ) : null}
+        <DownloadProgress downloads={downloads} className="photo-select__progress" />
         <Btn id="select-cancel" label={t('select.cancel')} onTap={() => selection.cancel()} />
         <Btn id={action.id} label={t(action.key, { num: selection.count })} onTap={() => void submit()} main />
       </View>

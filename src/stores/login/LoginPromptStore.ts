@@ -3,6 +3,9 @@ import type { LoginPath, LoginSysInfo, QrLang } from '../../../types/api/auth';
 import type { UserInfo } from '../../../types/api/session';
 import { isDefaultNickname, mustLogIn, type GatedAction } from './loginGate';
 import type { MessageKey } from '../../i18n';
+import { PlaceTracker, readPlace, type LoginPlace } from './loginPlace';
+
+export type { LoginPlace, LoginSheet } from './loginPlace';
 import { isLocalAvatar } from '../../utils/avatar';
 
 /**
@@ -19,8 +22,15 @@ export interface LoginResume {
   data: Record<string, string | number>;
 }
 
+/** After the reload: the interrupted action (for a real user only) and the place. */
+export interface LoginReturn {
+  action: LoginResume | null;
+  place: LoginPlace | null;
+}
+
 interface StoredResume extends LoginResume {
   at: number;
+  place?: LoginPlace | null;
 }
 
 export const RESUME_KEY = 'login-resume';
@@ -71,6 +81,8 @@ export class LoginPromptStore {
   private pending: Promise<boolean> | null = null;
   private settle: ((ok: boolean) => void) | null = null;
   private resume: LoginResume | null = null;
+  /** Where the visitor is (the page, its viewer and open sheet), kept across a login that leaves the page. */
+  readonly places = new PlaceTracker();
   private poll: ReturnType<typeof setInterval> | null = null;
   private deps: LoginPromptDeps;
 
@@ -100,7 +112,8 @@ export class LoginPromptStore {
       settle: false,
       deps: false,
       poll: false,
-      resume: false
+      resume: false,
+      places: false
     });
   }
 
@@ -121,7 +134,7 @@ export class LoginPromptStore {
   /**
    * Resolves true when the visitor may go on (already logged in, or logged in now),
    * false when they did not log in. `resume` lets the action go on after a login
-   * that reloads the page (see takeResume).
+   * that reloads the page (see takeReturn).
    */
   requireLogin(reason: GatedAction, resume?: LoginResume['data']): Promise<boolean> {
     if (!mustLogIn(reason, this.deps.isGuest())) return Promise.resolve(true);
@@ -142,13 +155,13 @@ export class LoginPromptStore {
     if (path === 'none') return this.unavailable();
     this.phase = 'working';
     const lang = this.deps.lang();
-    const resume = this.resume;
-    // Only a login that leaves the page needs the action stored for after the reload.
-    const beforeLeave = () => resume && this.deps.storage.write(RESUME_KEY, { ...resume, at: this.deps.now() } satisfies StoredResume);
+    const resume = this.resume ?? { kind: this.reason ?? 'view', data: {} };
+    // Only a login that leaves the page needs the action and the place stored for after the reload.
+    const beforeLeave = () => this.deps.storage.write(RESUME_KEY, { ...resume, place: this.places.current(), at: this.deps.now() } satisfies StoredResume);
     try {
       const outcome = await this.deps.login(path, { isPc: this.deps.isPc(), sandbox: this.sandbox, lang, beforeLeave });
       if (outcome === 'none') return this.unavailable();
-      if (outcome === 'navigating') return; // the page leaves; takeResume() continues after the reload
+      if (outcome === 'navigating') return; // the page leaves; takeReturn() continues after the reload
       if (outcome === 'popup') return await this.openPopup(lang);
       await this.deps.refresh();
       if (this.deps.isGuest()) throw new Error('still a guest after login');
@@ -226,15 +239,18 @@ export class LoginPromptStore {
   }
 
   /**
-   * After a login that reloaded the page: the interrupted action of this kind,
-   * once (null when there is none, it is stale, or the visitor is still a guest).
+   * After a login that reloaded the page, once: the place the visitor left (also when they
+   * came back without logging in) and the interrupted action (only for a real user). Null
+   * when nothing was stored, it is stale, or a prompt is open.
    */
-  takeResume(kind: GatedAction): LoginResume | null {
+  takeReturn(): LoginReturn | null {
     const r = this.deps.storage.read(RESUME_KEY) as StoredResume | undefined | null;
-    if (this.isOpen || !r || typeof r !== 'object' || r.kind !== kind || this.deps.isGuest()) return null;
+    if (this.isOpen || !r || typeof r !== 'object') return null;
     this.deps.storage.remove(RESUME_KEY);
-    if (!(this.deps.now() - r.at <= RESUME_MAX_AGE_MS)) return null;
-    return { kind: r.kind, data: r.data };
+    if (!(this.deps.now() - Number(r.at) <= RESUME_MAX_AGE_MS)) return null;
+    const data = r.data && typeof r.data === 'object' ? r.data : {};
+    const action = !this.deps.isGuest() && typeof r.kind === 'string' && Object.keys(data).length ? { kind: r.kind, data } : null;
+    return { action, place: readPlace(r.place) };
   }
 
   private async openPopup(lang: QrLang): Promise<void> {

@@ -4,12 +4,13 @@ import type { ClientEnv } from '../../../types/api/session';
 import type { ZipTicket } from '../../../types/api/download';
 import type { MessageKey } from '../../i18n';
 import type { GatedAction } from '../login/loginGate';
-import { galleryCharges, viewerResume, type PayGallery, type PayStore } from './PayStore';
+import type { PayStore } from './PayStore';
+import { galleryCharges, viewerResume, type PayGallery } from './payRules';
 import { fetchSignedOriginal } from '../../api/originals';
 import { requestZip } from '../../api/pay';
 import { imageUrl } from '../../utils/image';
 import { clientEnv, windowWidth, WIDE_SCREEN } from '../../platform/env';
-import { downloadOne, downloadZip, zipDownloadSupported, ZIP_BLOB_LIMIT, type DownloadOutcome, type ZipProgress } from '../../platform/download';
+import { downloadOne, downloadZip, saveMode, ZIP_BLOB_LIMIT, type DownloadOutcome, type SaveMode, type ZipProgress } from '../../platform/download';
 import { toast } from '../../platform/ui';
 import { t } from '../../i18n';
 
@@ -31,9 +32,9 @@ export interface DownloadDeps {
   requestZip: (galleryId: number, ids: number[]) => Promise<ZipTicket>;
   downloadOne: (url: string, fileName: string) => Promise<DownloadOutcome>;
   downloadZip: (url: string, fileName: string, onProgress: ZipProgress, direct: boolean) => Promise<DownloadOutcome>;
-  /** Several photos as one ZIP (browsers); the mini-program saves them one by one. */
-  zipSupported: () => boolean;
-  toast: (key: MessageKey) => void;
+  /** Files and ZIPs (browsers), the photo album (mini-program), or press-and-hold (in-app browsers). */
+  saveMode: () => SaveMode;
+  toast: (key: MessageKey, params?: Record<string, string | number>) => void;
 }
 
 export interface ZipState {
@@ -41,13 +42,32 @@ export interface ZipState {
   total: number | null;
 }
 
+/** Photos saved to the mini-program's album so far, one by one. */
+export interface AlbumProgress {
+  done: number;
+  total: number;
+}
+
+/** A photo offered for press-and-hold saving: its full-size image. */
+export interface LongPressPhoto {
+  id: number;
+  url: string;
+}
+
 /**
- * Downloads (issue 5 item 4): a guest logs in first; unpaid photos of a charging
- * gallery are paid first (PayStore), then the download goes on: one photo as a
- * file (album in the mini-program), several as the server's streamed ZIP.
+ * Downloads (issue 5 item 4, issue 12): a guest logs in first; unpaid photos of a
+ * charging gallery are paid first (PayStore: the confirmation sheet), then the photos
+ * are saved the way this platform can: one photo as a file or several as the server's
+ * streamed ZIP (browsers), each photo to the album with its progress (mini-program), or
+ * shown at full size for press-and-hold saving (WeChat, WeChat Work, DingTalk browsers,
+ * which cannot save a file). A tap while a download runs says so.
  */
 export class DownloadStore {
   zip: ZipState | null = null;
+  album: AlbumProgress | null = null;
+  /** The press-and-hold sheet's photos (null when closed). */
+  longPress: LongPressPhoto[] | null = null;
+  busy = false;
   private deps: DownloadDeps;
 
   constructor(private pay: PayStore, deps: Partial<DownloadDeps> = {}) {
@@ -58,8 +78,8 @@ export class DownloadStore {
       downloadOne: (url, name) =>
         downloadOne(url, name, { permissionTitle: t('download.albumPermissionTitle'), permissionText: t('download.albumPermissionText') }),
       downloadZip,
-      zipSupported: zipDownloadSupported,
-      toast: (key) => toast(t(key)),
+      saveMode,
+      toast: (key, params) => toast(t(key, params)),
       ...deps
     };
     makeAutoObservable<DownloadStore, 'deps' | 'pay'>(this, { deps: false, pay: false });
@@ -75,37 +95,93 @@ export class DownloadStore {
     return !!g.config?.original_photo || this.pay.isPaid(p);
   }
 
-  /** Download one or several photos of a gallery; true when the download was handed to the platform. */
-  async download(g: DownloadGallery, photos: readonly Photo[]): Promise<boolean> {
-    if (!photos.length) return false;
+  /**
+   * Download one or several photos of a gallery; true when they were handed to the
+   * platform (saved, downloading, or offered for press-and-hold saving).
+   */
+  download(g: DownloadGallery, photos: readonly Photo[]): Promise<boolean> {
+    if (!photos.length) return Promise.resolve(false);
+    if (this.busy) {
+      this.deps.toast('download.busy');
+      return Promise.resolve(false);
+    }
+    this.busy = true;
+    return this.run(g, photos).finally(() => runInAction(() => (this.busy = false)));
+  }
+
+  closeLongPress(): void {
+    this.longPress = null;
+  }
+
+  private async run(g: DownloadGallery, photos: readonly Photo[]): Promise<boolean> {
     if (!(await this.deps.requireLogin('download', viewerResume(g, photos, 'download')))) return false;
     const unpaid = photos.filter((p) => this.pay.needsPayment(p, g));
     if (unpaid.length && !(await this.pay.pay(g, unpaid, 'download'))) return false;
+    const mode = this.deps.saveMode();
+    if (mode === 'long-press') return this.offerLongPress(g, photos);
     this.deps.toast('download.Downloading');
+    if (mode === 'album') return this.toAlbum(g, photos);
     const outcome = photos.length === 1 ? await this.single(g, photos[0]) : await this.several(g, photos);
     if (outcome === 'failed') this.deps.toast('download.failed');
+    else if (outcome === 'saved') this.deps.toast('download.done');
     return outcome === 'saved';
+  }
+
+  /** The photo's URL to save: its signed original when entitled (or sold here), else the display image. */
+  private urlOf(g: DownloadGallery, p: Photo): Promise<string> {
+    if (this.entitled(p, g) || galleryCharges(g)) return this.deps.signOriginal(p.id);
+    return Promise.resolve(imageUrl(p.hash, 'wx_1920_n', p.galleryid));
   }
 
   private async single(g: DownloadGallery, p: Photo): Promise<DownloadOutcome> {
     let url: string;
     try {
-      url = this.entitled(p, g) || galleryCharges(g) ? await this.deps.signOriginal(p.id) : imageUrl(p.hash, 'wx_1920_n', p.galleryid);
+      url = await this.urlOf(g, p);
     } catch {
       return 'failed';
     }
     return this.deps.downloadOne(url, p.origin || `${p.id}.jpg`);
   }
 
-  private async several(g: DownloadGallery, photos: readonly Photo[]): Promise<DownloadOutcome> {
-    // The mini-program has no ZIP download: each photo goes to the album in turn.
-    if (!this.deps.zipSupported()) {
+  /** In-app browsers: the photos at full size in a sheet, to press and hold. */
+  private async offerLongPress(g: DownloadGallery, photos: readonly Photo[]): Promise<boolean> {
+    const urls = await Promise.all(photos.map((p) => this.urlOf(g, p).catch(() => null)));
+    const shown = photos.map((p, i) => ({ id: p.id, url: urls[i] })).filter((x): x is LongPressPhoto => !!x.url);
+    if (!shown.length) {
+      this.deps.toast('download.failed');
+      return false;
+    }
+    runInAction(() => (this.longPress = shown));
+    return true;
+  }
+
+  /** Mini-program: each photo to the album in turn, with the progress; a refused album access stops. */
+  private async toAlbum(g: DownloadGallery, photos: readonly Photo[]): Promise<boolean> {
+    const total = photos.length;
+    let saved = 0;
+    let failed = 0;
+    runInAction(() => (this.album = { done: 0, total }));
+    try {
       for (const p of photos) {
         const one = await this.single(g, p);
-        if (one !== 'saved') return one;
+        if (one === 'denied') {
+          this.deps.toast('download.denied');
+          return false;
+        }
+        if (one === 'saved') saved++;
+        else failed++;
+        runInAction(() => (this.album = { done: saved + failed, total }));
       }
-      return 'saved';
+    } finally {
+      runInAction(() => (this.album = null));
     }
+    if (!failed) this.deps.toast('download.saved', { num: saved });
+    else if (!saved) this.deps.toast('download.failed');
+    else this.deps.toast('download.partSaved', { saved, failed });
+    return !failed;
+  }
+
+  private async several(g: DownloadGallery, photos: readonly Photo[]): Promise<DownloadOutcome> {
     let ticket: ZipTicket;
     try {
       ticket = await this.deps.requestZip(g.id, photos.map((p) => p.id));

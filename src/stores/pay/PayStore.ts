@@ -1,7 +1,6 @@
 import { makeAutoObservable, observable, runInAction } from 'mobx';
 import type { Photo } from '../../../types/api/photo';
-import type { Gallery } from '../../../types/api/gallery';
-import { ChargeStatus, type PayChannel, type PayOrder, type PrePayResult } from '../../../types/api/pay';
+import { ChargeStatus, type PayChannel, type PayGoods, type PayOrder, type PrePayResult } from '../../../types/api/pay';
 import { ErrorCode } from '../../../types/envelope';
 import type { MessageKey } from '../../i18n';
 import type { GatedAction } from '../login/loginGate';
@@ -10,32 +9,25 @@ import { payApi, type PayApi } from '../../api/pay';
 import { payChannel, runPlatformPay, type PlatformPayResult } from '../../platform/pay';
 import { toast } from '../../platform/ui';
 import { t } from '../../i18n';
+import { galleryCharges, viewerResume, type PayGallery, type PayPurpose, type PayQr, type PaySheet } from './payRules';
+
+export * from './payRules';
 
 /** Polling of the charge while the QR popup (or the sandbox page) is open: every 2 s, at most 90 times (3 min). */
 export const PAY_POLL_MS = 2000;
 export const PAY_POLL_LIMIT = 90;
 
-/** The gallery fields the pay rules read. */
-export type PayGallery = Pick<Gallery, 'id' | 'is_pay_down' | 'link_id'> & { config?: { original_photo?: number } | null };
-
-/** What a payment buys: the watermark removed (viewer PayToRemove), or a paid download. */
-export type PayPurpose = 'remove_watermark' | 'download';
-
-/** The Native QR popup's content (desktop and other browsers). */
-export interface PayQr {
-  chargeId: number;
-  codeUrl: string;
-  /** The sandbox pay page (only with the sandbox provider). */
-  sandboxUrl: string | null;
-  amount: number;
-}
-
 export interface PayDeps {
-  api: Pick<PayApi, 'payToImage' | 'preDownImg' | 'makePrePay' | 'getCharge'>;
+  api: Pick<PayApi, 'payToImage' | 'preDownImg' | 'makePrePay' | 'getCharge' | 'goods'>;
   /** `resume`: what the action needs to go on after a login that reloads the page (WeChat OAuth). */
   requireLogin: (reason: GatedAction, resume?: Record<string, string | number>) => Promise<boolean>;
   toast: (key: MessageKey) => void;
   channel: () => PayChannel;
+  /**
+   * The platform's pay step. Called synchronously from the visitor's confirm tap: a browser
+   * opens the sandbox page (or calls the WeChat bridge) before its first await, so no pop-up
+   * blocker sees a window opened after a server round trip.
+   */
   platformPay: (r: PrePayResult) => Promise<PlatformPayResult>;
   sleep: (ms: number) => Promise<void>;
   pollMs: number;
@@ -43,33 +35,33 @@ export interface PayDeps {
 }
 
 /**
- * A viewer action on one photo (PayToRemove, Download) that a full-page login
- * interrupts goes on after the reload (stores/login/resume.ts); actions
- * on several photos (a selection) are not resumed.
+ * The visitor's answer on the sheet: the pay step started by the confirm tap (boxed, so
+ * resolving with it does not wait for it), or null (cancelled).
  */
-export function viewerResume(g: Pick<PayGallery, 'id'>, photos: readonly Pick<Photo, 'id'>[], purpose: PayPurpose): Record<string, string | number> | undefined {
-  return photos.length === 1 ? { gallery: g.id, photo: photos[0].id, purpose } : undefined;
-}
-
-/** Unpaid, watermarked photos of a charging gallery need payment before the original (spec part 1 §4, §5). */
-export function galleryCharges(g: PayGallery | null | undefined): boolean {
-  return !!g && g.is_pay_down > 0 && !g.config?.original_photo;
-}
+type Decision = { step: Promise<PlatformPayResult> } | null;
 
 /**
  * Pay-to-remove-watermark and paid download (spec part 1 §4 payment): 'ReadyToPay'
- * toast → a guest logs in first → order for the unpaid photos (already-paid ones,
- * code 200201, count as paid) → the platform's pay step → wait for the server to
- * say paid (getCharge polled) → the photos are marked 'payed'. Callers continue
- * the interrupted action when `pay` resolves true.
+ * toast → a guest logs in first → the confirmation sheet opens ('ordering') while the
+ * server makes the order for the unpaid photos (already-paid ones, code 200201, count
+ * as paid) and its prepay → the sheet shows what is bought, the price per photo and the
+ * total, all in cents from the server ('confirm') → the confirm tap runs the platform's
+ * pay step in that tap ('paying') → wait for the server to say paid ('waiting', or the
+ * QR popup) → the photos are marked 'payed' and the result is toasted (paid, failed,
+ * cancelled). A tap while a payment runs says so ('pay.busy'). Callers continue the
+ * interrupted action when `pay` resolves true.
  */
 export class PayStore {
   /** Photos this visitor paid for in this session (the list's own `payed` flags count too). */
   paidIds = observable.set<number>();
   qr: PayQr | null = null;
+  /** The confirmation sheet (null when closed). */
+  sheet: PaySheet | null = null;
   busy = false;
   private deps: PayDeps;
   private waiting: { chargeId: number; resolve: (paid: boolean) => void } | null = null;
+  /** The open sheet's pending answer: resolved by confirm() or cancel(). */
+  private decide: { prepay: PrePayResult | null; resolve: (d: Decision) => void; cancelled: boolean } | null = null;
 
   constructor(deps: Partial<PayDeps> = {}) {
     this.deps = {
@@ -83,7 +75,7 @@ export class PayStore {
       pollLimit: PAY_POLL_LIMIT,
       ...deps
     };
-    makeAutoObservable<PayStore, 'deps' | 'waiting'>(this, { deps: false, waiting: false });
+    makeAutoObservable<PayStore, 'deps' | 'waiting' | 'decide'>(this, { deps: false, waiting: false, decide: false });
   }
 
   isPaid(p: Pick<Photo, 'id' | 'payed'>): boolean {
@@ -93,6 +85,11 @@ export class PayStore {
   /** The photo shows a watermark that this gallery sells the removal of, and it is not paid. */
   needsPayment(p: Pick<Photo, 'id' | 'payed' | 'show_mark'>, g: PayGallery | null | undefined): boolean {
     return galleryCharges(g) && !!p.show_mark && !this.isPaid(p);
+  }
+
+  /** Something of this store is on screen (the sheet or the QR popup). */
+  get shown(): boolean {
+    return !!this.sheet || !!this.qr;
   }
 
   markPaid(ids: readonly number[]): void {
@@ -107,57 +104,155 @@ export class PayStore {
     return this.startPay(g, photos, purpose);
   }
 
-  private async startPay(g: PayGallery, photos: readonly Photo[], purpose: PayPurpose): Promise<boolean> {
-    if (this.busy) return false;
-    this.deps.toast('pay.ReadyToPay');
-    if (!(await this.deps.requireLogin('pay', viewerResume(g, photos, purpose)))) return false;
-    const unpaid = photos.filter((p) => !this.isPaid(p)).map((p) => p.id);
-    if (!unpaid.length) return true;
-    runInAction(() => (this.busy = true));
+  /**
+   * The sheet's pay button. In 'confirm' it starts the platform's pay step right here,
+   * inside the tap (a browser may open the pay page only from a tap); in any other
+   * phase a payment is under way and the visitor is told so.
+   */
+  confirm(): void {
+    const d = this.decide;
+    if (!d || !d.prepay || this.sheet?.phase !== 'confirm') {
+      this.deps.toast('pay.busy');
+      return;
+    }
+    this.sheet.phase = 'paying';
+    this.decide = null;
+    let step: Promise<PlatformPayResult>;
     try {
+      step = this.deps.platformPay(d.prepay);
+    } catch {
+      step = Promise.resolve('failed');
+    }
+    d.resolve({ step });
+  }
+
+  /**
+   * Cancel, mask or Back on the sheet: before paying the payment is dropped (an order
+   * already made stays unpaid and expires); while waiting it is abandoned. While the
+   * platform's pay step runs, its own screen decides.
+   */
+  cancel(): void {
+    const d = this.decide;
+    if (d) {
+      this.decide = null;
+      d.cancelled = true;
+      this.sheet = null;
+      this.deps.toast('pay.cancelled');
+      d.resolve(null);
+      return;
+    }
+    if (this.sheet?.phase === 'waiting') this.closeQr();
+  }
+
+  private async startPay(g: PayGallery, photos: readonly Photo[], purpose: PayPurpose): Promise<boolean> {
+    if (this.busy) {
+      this.deps.toast('pay.busy');
+      return false;
+    }
+    this.busy = true;
+    try {
+      this.deps.toast('pay.ReadyToPay');
+      if (!(await this.deps.requireLogin('pay', viewerResume(g, photos, purpose)))) return false;
+      const unpaid = photos.filter((p) => !this.isPaid(p)).map((p) => p.id);
+      if (!unpaid.length) return true;
       return await this.payIds(g, unpaid, purpose);
     } finally {
-      runInAction(() => (this.busy = false));
+      runInAction(() => {
+        this.busy = false;
+        this.sheet = null;
+        this.decide = null;
+      });
     }
   }
 
   private async payIds(g: PayGallery, ids: number[], purpose: PayPurpose): Promise<boolean> {
+    const decision = new Promise<Decision>((resolve) => {
+      this.decide = { prepay: null, resolve, cancelled: false };
+    });
+    const pending = this.decide!;
+    runInAction(() => (this.sheet = { purpose, phase: 'ordering', count: ids.length, alreadyPaid: 0, unitPrice: null, total: null }));
+    const ready = await this.order(g, ids, purpose);
+    if (pending.cancelled) return false;
+    if (ready === 'failed') return false;
+    if (ready === 'paid') return true;
+    const { order, prepay, goods } = ready;
+    const count = order.photo_ids.length || ids.length;
+    runInAction(() => {
+      pending.prepay = prepay;
+      this.sheet = {
+        purpose,
+        phase: 'confirm',
+        count,
+        alreadyPaid: order.already_paid?.length ?? 0,
+        unitPrice: goods?.price ?? Math.round(order.amount / count),
+        total: order.amount
+      };
+    });
+    const started = await decision;
+    if (!started) return false;
+    const step = await started.step.catch((): PlatformPayResult => 'failed');
+    return this.afterStep(step, order, prepay);
+  }
+
+  /** The order, its prepay and the good's price; 'paid' when nothing is left to pay. */
+  private async order(
+    g: PayGallery,
+    ids: number[],
+    purpose: PayPurpose
+  ): Promise<{ order: PayOrder; prepay: PrePayResult; goods: PayGoods | null } | 'paid' | 'failed'> {
+    const body = { gallery_id: g.id, goods_id: g.is_pay_down, link_id: g.link_id, imgids: ids };
+    const goods = this.deps.api.goods(g.is_pay_down).catch(() => null);
     let order: PayOrder;
     try {
-      const body = { gallery_id: g.id, goods_id: g.is_pay_down, link_id: g.link_id, imgids: ids };
       order = await (purpose === 'remove_watermark' ? this.deps.api.payToImage(body) : this.deps.api.preDownImg(body));
     } catch (e) {
       if (e instanceof ApiError && e.code === ErrorCode.ALREADY_PAID) {
         const paid = (e.body as { data?: unknown } | null)?.data;
         this.markPaid(Array.isArray(paid) ? paid.map(Number) : ids);
-        return true;
+        return 'paid';
       }
       this.deps.toast('pay.failed');
-      return false;
+      return 'failed';
     }
     this.markPaid(order.already_paid ?? []);
-    if (order.status === ChargeStatus.PAID) return this.succeed(order.photo_ids.length ? order.photo_ids : ids);
+    if (order.status === ChargeStatus.PAID) {
+      this.succeed(order.photo_ids.length ? order.photo_ids : ids);
+      return 'paid';
+    }
     let prepay: PrePayResult;
     try {
       prepay = await this.deps.api.makePrePay({ id: order.id, channel: this.deps.channel() });
     } catch {
       this.deps.toast('pay.failed');
-      return false;
+      return 'failed';
     }
-    if (prepay.status === ChargeStatus.PAID) return this.succeed(order.photo_ids);
-    const step = await this.deps.platformPay(prepay);
-    if (step === 'cancelled' || step === 'failed') {
+    if (prepay.status === ChargeStatus.PAID) {
+      this.succeed(order.photo_ids);
+      return 'paid';
+    }
+    return { order, prepay, goods: await goods };
+  }
+
+  private async afterStep(step: PlatformPayResult, order: PayOrder, prepay: PrePayResult): Promise<boolean> {
+    if (step === 'cancelled') return this.cancelled();
+    if (step === 'failed') {
       this.deps.toast('pay.retry');
       return false;
     }
     if (step === 'done') {
-      // The client says paid; the server settles on the notification: a few quick checks.
+      // The client says paid; the server settles on the notification: a few quick checks ('paying' still).
       const paid = await this.poll(order.id, 5);
       if (paid) return this.succeed(order.photo_ids);
       this.deps.toast('pay.noRecord');
       return false;
     }
-    const paid = await this.waitForPayment(prepay, step === 'qr');
+    const showQr = step === 'qr';
+    runInAction(() => {
+      // The QR popup takes over from the sheet; an opened pay page leaves the sheet waiting.
+      if (showQr) this.sheet = null;
+      else if (this.sheet) this.sheet.phase = 'waiting';
+    });
+    const paid = await this.waitForPayment(prepay, showQr);
     return paid ? this.succeed(order.photo_ids) : false;
   }
 
@@ -195,7 +290,7 @@ export class PayStore {
     }
   }
 
-  /** 'already paid' in the popup: ask now. */
+  /** 'already paid' in the popup or the waiting sheet: ask now. */
   async checkNow(): Promise<void> {
     const w = this.waiting;
     if (!w) return;
@@ -204,9 +299,12 @@ export class PayStore {
     } else this.deps.toast('pay.noRecord');
   }
 
-  /** Close the popup: the payment is abandoned (polling stops). */
+  /** Close the popup (or cancel the waiting sheet): the payment is abandoned (polling stops). */
   closeQr(): void {
-    if (this.waiting) this.finishWait(false);
+    if (this.waiting) {
+      this.deps.toast('pay.cancelled');
+      this.finishWait(false);
+    }
     this.qr = null;
   }
 
@@ -215,6 +313,11 @@ export class PayStore {
     this.waiting = null;
     this.qr = null;
     w?.resolve(paid);
+  }
+
+  private cancelled(): false {
+    this.deps.toast('pay.cancelled');
+    return false;
   }
 
   private succeed(ids: readonly number[]): true {

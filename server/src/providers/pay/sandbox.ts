@@ -49,20 +49,24 @@ export class SandboxPayProvider implements PaymentProvider {
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The sandbox pay page (bilingual; it is served by the server, outside the app's i18n). */
+/**
+ * The sandbox pay page (bilingual; it is served by the server, outside the app's i18n), titled by
+ * what the order buys ("Download 3 photos · 下载 3 张照片"). The app opened it in a tab of its own
+ * from the visitor's tap and polls the order, so once paid the visitor goes back to that tab.
+ */
 export function sandboxPageHtml(o: HostedPageOrder): string {
   const price = `¥${(o.amount_cents / 100).toFixed(2)}`;
   const action = `${PAY_PATHS.sandboxPage}${encodeURIComponent(o.out_trade_no)}${PAY_PATHS.sandboxConfirmSuffix}`;
   const body =
     o.state === 'paid'
-      ? '<p class="ok">Paid · 已支付</p>'
+      ? '<p class="ok" data-testid="sandbox-paid">Paid · 已支付</p><p data-testid="sandbox-return">Close this page to return to the album · 关闭本页即可回到相册</p>'
       : o.state === 'closed'
         ? '<p class="closed">Closed: this order can no longer be paid · 订单已关闭</p>'
         : `<form method="post" action="${esc(action)}"><button type="submit">Pay · 支付 ${esc(price)}</button></form>`;
   return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Sandbox payment</title><style>body{font-family:sans-serif;max-width:420px;margin:40px auto;padding:0 16px;text-align:center}
+<title>${esc(o.description)} — Sandbox payment</title><style>body{font-family:sans-serif;max-width:420px;margin:40px auto;padding:0 16px;text-align:center}
 .banner{background:#fff3cd;border:1px solid #e0b400;padding:10px;border-radius:6px}button{font-size:18px;padding:12px 32px;background:#07c160;color:#fff;border:0;border-radius:6px}
 .ok{color:#07c160;font-size:20px}.closed{color:#c00;font-size:18px}</style></head><body>
 <p class="banner"><strong>Sandbox payment — no money moves</strong><br>沙箱支付：不会产生真实扣款</p>
-<h2>${esc(o.description)}</h2><p>${esc(price)}</p><p><small>${esc(o.out_trade_no)}</small></p>${body}</body></html>`;
+<h2 data-testid="sandbox-pay-title">${esc(o.description)}</h2><p data-testid="sandbox-pay-price">${esc(price)}</p><p><small>${esc(o.out_trade_no)}</small></p>${body}</body></html>`;
 }

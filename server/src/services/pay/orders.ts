@@ -32,7 +32,12 @@ export interface OrderRow {
   transaction_id: string | null;
   paid_at: number | null;
   created_at: number;
+  /** What a photo order buys (null for a photo-less good). */
+  purpose: OrderPurpose | null;
 }
+
+/** What a photo order buys: the watermark removed (paytoimage) or a paid download (predownimg). */
+export type OrderPurpose = PayGoodsKind;
 
 export interface GoodsRow {
   id: number;
@@ -67,6 +72,20 @@ export function toCharge(o: OrderRow): Charge {
 /** What the provider needs of an order (it stops being payable ORDER_TTL_S after creation). */
 export function providerOrder(o: OrderRow, description = ''): ProviderOrder {
   return { out_trade_no: o.out_trade_no, amount_cents: o.amount_cents, description, expires_at: o.created_at + ORDER_TTL_S };
+}
+
+const photos = (n: number) => (n === 1 ? '1 photo' : `${n} photos`);
+
+/**
+ * What an order buys, in words (bilingual: the sandbox page and the provider's cashier are
+ * outside the app's i18n): "Download 3 photos · 下载 3 张照片", "Remove watermark · 1 photo ·
+ * 去水印 1 张"; a photo-less good is called by its name.
+ */
+export function orderDescription(o: Pick<OrderRow, 'purpose' | 'photo_ids'>, goods: Pick<GoodsRow, 'name'>): string {
+  const n = o.photo_ids.length;
+  if (o.purpose === 'download') return `Download ${photos(n)} · 下载 ${n} 张照片`;
+  if (o.purpose === 'remove_watermark') return `Remove watermark · ${photos(n)} · 去水印 ${n} 张`;
+  return goods.name;
 }
 
 const expired = (o: OrderRow) => o.status === 'created' && now() >= o.created_at + ORDER_TTL_S;
@@ -106,13 +125,15 @@ export class OrderBook {
 
   /**
    * An order for the photos of `photoIds` the user has not paid yet (amount = price × count).
-   * Every id already paid → 200201 with those ids. A pending identical order is reused, and the
-   * user row is locked so concurrent identical requests make one order.
+   * Every id already paid → 200201 with those ids. A pending identical order is reused (whatever
+   * it was asked for: the same photos are never in two payable orders), and the user row is
+   * locked so concurrent identical requests make one order. `purpose` names what is bought on
+   * the pay page; pay-to-remove-watermark takes `remove_watermark` goods only.
    */
-  async createPhotoOrder(userId: number, galleryId: number, goodsId: number, photoIds: number[], kind?: PayGoodsKind): Promise<PayOrder> {
+  async createPhotoOrder(userId: number, galleryId: number, goodsId: number, photoIds: number[], purpose: OrderPurpose): Promise<PayOrder> {
     const goods = await this.goods(goodsId);
     if (goods.gallery_id !== null && goods.gallery_id !== galleryId) throw badRequest('This pay good does not belong to the gallery');
-    if (kind && goods.kind !== kind) throw badRequest(`This pay good is not a ${kind} good`);
+    if (purpose === 'remove_watermark' && goods.kind !== purpose) throw badRequest(`This pay good is not a ${purpose} good`);
     const ids = [...new Set(photoIds)].sort((a, b) => a - b);
     if (!ids.length) throw badRequest('imgids is required');
     const found = await this.db.query<{ id: number }>('SELECT id FROM photos WHERE gallery_id = $1 AND id = ANY($2::int[]) AND NOT hidden', [
@@ -130,7 +151,7 @@ export class OrderBook {
       const alreadyPaid = ids.filter((id) => paid.has(id));
       const unpaid = ids.filter((id) => !paid.has(id));
       if (!unpaid.length) throw new AppError(ErrorCode.ALREADY_PAID, 'These photos are already paid', alreadyPaid);
-      const order = await this.pendingOrCreate(q, userId, galleryId, goods, unpaid, goods.price_cents * unpaid.length);
+      const order = await this.pendingOrCreate(q, userId, galleryId, goods, unpaid, goods.price_cents * unpaid.length, purpose);
       return { ...toCharge(order), already_paid: alreadyPaid };
     });
   }
@@ -149,17 +170,31 @@ export class OrderBook {
     });
   }
 
-  private async pendingOrCreate(q: Queryable, userId: number, galleryId: number | null, goods: GoodsRow, ids: number[], amount: number): Promise<OrderRow> {
+  private async pendingOrCreate(
+    q: Queryable,
+    userId: number,
+    galleryId: number | null,
+    goods: GoodsRow,
+    ids: number[],
+    amount: number,
+    purpose: OrderPurpose | null = null
+  ): Promise<OrderRow> {
     const pending = await q.query<OrderRow>(
       `SELECT * FROM orders WHERE user_id = $1 AND goods_id = $2 AND status = 'created' AND provider = $3
          AND photo_ids = $4::int[] AND amount_cents = $5 AND created_at > $6 ORDER BY id DESC LIMIT 1`,
       [userId, goods.id, this.provider.name, ids, amount, now() - ORDER_TTL_S + REUSE_MIN_LEFT_S]
     );
-    if (pending.rows.length) return pending.rows[0];
+    const reused = pending.rows[0];
+    if (reused) {
+      // The same payable order, now asked for another purpose: only its label follows the request.
+      if (reused.purpose === purpose) return reused;
+      const { rows } = await q.query<OrderRow>('UPDATE orders SET purpose = $2 WHERE id = $1 RETURNING *', [reused.id, purpose]);
+      return rows[0];
+    }
     const { rows } = await q.query<OrderRow>(
-      `INSERT INTO orders (out_trade_no, user_id, gallery_id, goods_id, amount_cents, photo_ids, provider, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6::int[], $7, $8) RETURNING *`,
-      [newTradeNo(), userId, galleryId, goods.id, amount, ids, this.provider.name, now()]
+      `INSERT INTO orders (out_trade_no, user_id, gallery_id, goods_id, amount_cents, photo_ids, provider, created_at, purpose)
+       VALUES ($1, $2, $3, $4, $5, $6::int[], $7, $8, $9) RETURNING *`,
+      [newTradeNo(), userId, galleryId, goods.id, amount, ids, this.provider.name, now(), purpose]
     );
     return rows[0];
   }

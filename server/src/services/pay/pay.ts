@@ -14,13 +14,12 @@ import {
   type PagedPaidImages,
   type PayChannel,
   type PayGoods,
-  type PayGoodsKind,
   type PayOrder,
   type PreDownImgRequest,
   type PrePayResult
 } from '../../../../types/api/pay';
 import { NotifyError } from '../../providers/pay/provider';
-import { SettleRefused, type GoodsRow, type OrderBook } from './orders';
+import { SettleRefused, orderDescription, type GoodsRow, type OrderBook, type OrderPurpose } from './orders';
 import { paidImages } from './payImages';
 
 /** How often a process closes expired unpaid orders (app.ts starts the sweep). */
@@ -57,14 +56,17 @@ export class PayService {
     private gates: GateAccess
   ) {}
 
-  /** predownimg (any good of the gallery) and pay-to-image (`remove_watermark` goods only); a gated gallery's photos need its passes (200202). */
-  async orderPhotos(viewer: Viewer, b: PreDownImgRequest, kind?: PayGoodsKind): Promise<PayOrder> {
+  /**
+   * predownimg (`download`: any good of the gallery) and pay-to-image (`remove_watermark` goods
+   * only); a gated gallery's photos need its passes (200202).
+   */
+  async orderPhotos(viewer: Viewer, b: PreDownImgRequest, purpose: OrderPurpose): Promise<PayOrder> {
     await this.gates.assertPass(viewer, b.gallery_id);
     const user = requireRealUser(viewer, LOGIN_TO_PAY);
     await this.limits.enforce(`pay:order:${user.id}`, PAY_LIMIT, PAY_LIMIT_MSG);
     const ids = typeof b.imgids === 'string' ? splitIds(b.imgids) : b.imgids;
     // Only ids and the good are read: any price, amount, paid flag or owner field in the body is ignored.
-    return this.orders.createPhotoOrder(user.id, b.gallery_id, b.goods_id, ids, kind);
+    return this.orders.createPhotoOrder(user.id, b.gallery_id, b.goods_id, ids, purpose);
   }
 
   /** getdownimglist: the visitor's paid photos of a gallery (none for a visitor without a session); 200202 without its passes. */
@@ -117,7 +119,7 @@ export class PayService {
     const order = await this.orders.ownOrder(userId, orderId);
     const goods = await this.orders.goods(order.goods_id);
     await this.limits.enforce(`pay:prepay:${userId}`, PAY_LIMIT, PAY_LIMIT_MSG);
-    return this.orders.prepay(order, channel, openid, goods.name);
+    return this.orders.prepay(order, channel, openid, orderDescription(order, goods));
   }
 
   /**
@@ -144,7 +146,7 @@ export class PayService {
   /** The hosted pay page of an order (the sandbox's); 404 when the provider hosts none. */
   async hostedPage(outTradeNo: string): Promise<string> {
     const { page, order, goods } = await this.hostedOrder(outTradeNo);
-    return page.html({ out_trade_no: order.out_trade_no, amount_cents: order.amount_cents, description: goods.name, state: order.status });
+    return page.html({ out_trade_no: order.out_trade_no, amount_cents: order.amount_cents, description: orderDescription(order, goods), state: order.status });
   }
 
   /** The hosted page's Pay button: settles the order through the same settle a notification uses. */
@@ -153,7 +155,7 @@ export class PayService {
     if (order.status === 'closed') throw badRequest('This order is closed; start a new payment');
     const provider = this.orders.provider.name;
     const result = await this.orders.settle(order.out_trade_no, { transaction_id: `${provider}_${order.out_trade_no}`, amount: order.amount_cents }, provider);
-    const html = page.html({ out_trade_no: order.out_trade_no, amount_cents: order.amount_cents, description: goods.name, state: 'paid' });
+    const html = page.html({ out_trade_no: order.out_trade_no, amount_cents: order.amount_cents, description: orderDescription(order, goods), state: 'paid' });
     return { id: order.id, status: 1, result, html };
   }
 
