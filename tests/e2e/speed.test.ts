@@ -85,18 +85,19 @@ describe.each(VIEWPORTS)('$name', ({ options }) => {
     expect(t.errors.filter((e) => !/^requestfailed: .* net::ERR_ABORTED$/.test(e))).toEqual([]);
   });
 
-  it("the first load carries no viewer code; the first photo opened fetches it", async () => {
+  it("the first load carries no viewer or payment code; the first photo opened fetches the viewer's", async () => {
     const loaded: string[] = [];
     t.page.on('response', (r) => {
       const u = new URL(r.url());
       if (u.pathname.startsWith('/js/') && u.pathname.endsWith('.js')) loaded.push(u.pathname);
     });
-    /** The app's scripts fetched so far that hold the viewer's own markup (its test ids are in its code). */
-    const withViewer = async (paths: string[]) => {
+    /** The app's scripts fetched so far that hold a component's own markup (its test ids are in its code). */
+    const holding = async (paths: string[], testId: string) => {
       const hits: string[] = [];
-      for (const p of paths) if ((await (await fetch(BASE_URL + p)).text()).includes('viewer-bar')) hits.push(p);
+      for (const p of paths) if ((await (await fetch(BASE_URL + p)).text()).includes(testId)) hits.push(p);
       return hits;
     };
+    const withViewer = (paths: string[]) => holding(paths, 'viewer-bar');
     await t.page.goto(DEMO_URL);
     await visibleTestId(t, 'gallery-name');
     const cell = t.page.getByTestId('photo-item').filter({ visible: true }).first();
@@ -104,6 +105,8 @@ describe.each(VIEWPORTS)('$name', ({ options }) => {
     const before = [...loaded];
     expect(before.length).toBeGreaterThan(0);
     expect(await withViewer(before)).toEqual([]);
+    // The pay sheet, the QR popup and the press-and-hold sheet come with the first payment or save.
+    expect(await holding(before, 'pay-qr-price')).toEqual([]);
     await cell.click();
     await visibleTestId(t, 'viewer');
     const after = loaded.slice(before.length);

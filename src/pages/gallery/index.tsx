@@ -10,7 +10,7 @@ import { EmptyState } from '../../components/empty-state';
 import { NotFound } from '../../components/not-found';
 import { PageRenderer } from '../../page-components/PageRenderer';
 import { deferred } from '../../components/deferred';
-import PayQr from '../../components/pay-qr';
+import PayQr from '../../components/pay-qr/deferred';
 import LoginPrompt from '../../components/login-prompt';
 import { visibleTabs, showNavigator, tabAction, type TabIndex } from '../../stores/gallery/navTabs';
 import { tabAction as gatedTab } from '../../stores/login/loginGate';

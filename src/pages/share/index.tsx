@@ -10,7 +10,7 @@ import { EmptyState } from '../../components/empty-state';
 import { SharerHeader, SharePhotoGrid } from '../../components/share-page';
 import { deferred } from '../../components/deferred';
 import { ShareMenuHint } from '../../components/share-menu-hint';
-import PayQr from '../../components/pay-qr';
+import PayQr from '../../components/pay-qr/deferred';
 import LoginPrompt from '../../components/login-prompt';
 import { ShareButton } from '../../platform/share-button';
 import { useShareMessage } from '../../platform/share';
