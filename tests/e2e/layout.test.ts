@@ -258,10 +258,14 @@ describe('desktop viewer', () => {
         }));
         return { photo: img && img.complete && img.naturalWidth > 0 ? r(img) : null, controls, vw: window.innerWidth };
       });
-    const m = await waitUntil(t, 'the photo shown in the viewer', async () => {
-      const v = await measureViewer();
-      return v.photo ? v : null;
-    });
+    // At rest: the viewer opens with a zoom from the cell, so measure once two readings agree.
+    const atRest = async () => {
+      const a = await measureViewer();
+      await t.page.waitForTimeout(150);
+      const b = await measureViewer();
+      return a.photo && b.photo && JSON.stringify(a.photo) === JSON.stringify(b.photo) ? b : null;
+    };
+    const m = await waitUntil(t, 'the photo shown in the viewer, at rest', atRest);
     expect(m.controls.every((c) => c.box)).toBe(true);
     const covering = m.controls.filter((c) => intersect(m.photo!, c.box!)).map((c) => c.id);
     expect(covering).toEqual([]);
@@ -278,10 +282,7 @@ describe('desktop viewer', () => {
     const before = await stageHeight();
     await t.page.getByTestId('viewer-thumbs-toggle').click();
     await waitUntil(t, 'a taller photo area without the thumbnails', async () => (await stageHeight()) > before);
-    const after = await waitUntil(t, 'the photo shown again', async () => {
-      const v = await measureViewer();
-      return v.photo ? v : null;
-    });
+    const after = await waitUntil(t, 'the photo shown again, at rest', atRest);
     expect(after.controls.filter((c) => c.box && intersect(after.photo!, c.box)).map((c) => c.id)).toEqual([]);
   });
 });

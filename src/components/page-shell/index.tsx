@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { View, Text } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import { useStores, createPageStores, PageStoreContext } from '../../stores/RootStore';
@@ -18,7 +18,10 @@ export const PageShell = observer(function PageShell(props: { children: ReactNod
   }, [session]);
   // The server's first screen stays over the loading state until the page (or its error) shows;
   // a page that loads more before it has something to show dismisses it itself (ownsFirstScreen).
-  const settled = session.status === 'error' || (session.ready && !props.ownsFirstScreen);
+  // The page renders in a transition once the session is there: React renders it in slices that
+  // leave the main thread free between them (a tap on the first screen is answered meanwhile).
+  const ready = useDeferredValue(session.ready);
+  const settled = session.status === 'error' || (ready && !props.ownsFirstScreen);
   useEffect(() => {
     if (settled) dismissBootSkeleton();
   }, [settled]);
@@ -30,7 +33,7 @@ export const PageShell = observer(function PageShell(props: { children: ReactNod
       </View>
     );
   }
-  if (!session.ready) {
+  if (!ready) {
     return (
       <View className="page-shell page-shell--loading" data-testid="session-loading">
         <View className="page-shell__spinner" />
