@@ -26,7 +26,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
     defineConstants: {},
     env: { TARO_APP_API_BASE: JSON.stringify(apiBase) },
     // The app reads only method and path of declared calls: TypeBox stays on the server (types/api/typebox-client.ts).
-    alias: { typebox: path.resolve(__dirname, '../types/api/typebox-client.ts') },
+    alias: { typebox: path.resolve(__dirname, '../types/api/typebox-client.ts'), platform$: path.resolve(__dirname, 'platform-lazy.js') },
     copy: { patterns: [], options: {} },
     framework: 'react',
     compiler: { type: 'webpack5', prebundle: { enable: false } },

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { OVERLAY_STATE_KEY, OverlayStack, overlayDepthOf, type OverlayBackProps } from './overlay-back-core';
 
 export type { OverlayBackProps } from './overlay-back-core';
@@ -103,7 +103,9 @@ function dropEntry(entry: Entry): void {
 export default function OverlayBack({ open, onBack }: OverlayBackProps): null {
   const latest = useRef(onBack);
   latest.current = onBack;
-  useEffect(() => {
+  // A layout effect: the history entry exists before the overlay is painted, so a Back
+  // pressed as soon as it shows closes it (a passive effect ran after the paint).
+  useLayoutEffect(() => {
     if (!open) return undefined;
     const entry: Entry = { close: () => latest.current() };
     pushEntry(entry);

@@ -49,6 +49,8 @@ function visibleTexts(page: Page): Promise<string[]> {
         .join('')
         .trim();
       if (!own) continue;
+      // A visitor's avatar initial is the first character of their nickname: their words, not the app's.
+      if (el.closest('[data-avatar]')) continue;
       const visible = (el as HTMLElement).checkVisibility?.({ checkOpacity: true, checkVisibilityCSS: true }) ?? true;
       const r = el.getBoundingClientRect();
       const onScreen = r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < window.innerHeight && r.right > 0 && r.left < window.innerWidth;

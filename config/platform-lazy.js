@@ -1,0 +1,16 @@
+// Taro's H5 system-info calls read the `platform` package (a user-agent parser). Loaded as it
+// is, it parses the user agent against a few hundred regular expressions while the app starts,
+// although the app never asks for system info at start. This stand-in (config/index.ts alias
+// `platform$`) parses on the first property read instead.
+let parsed;
+const real = () => (parsed = parsed || require('platform/platform.js'));
+
+module.exports = new Proxy(
+  {},
+  {
+    get: (_, key) => real()[key],
+    has: (_, key) => key in real(),
+    ownKeys: () => Reflect.ownKeys(real()),
+    getOwnPropertyDescriptor: (_, key) => Object.getOwnPropertyDescriptor(real(), key)
+  }
+);
