@@ -35,7 +35,19 @@ export const ErrorCode = {
   /** Ours (the spec names only the texts): wrong SMS code, msg 'Captcha error', data.key PhoneCodeError or PhoneCodeErrorWhite. */
   CAPTCHA_ERROR: 200210,
   /** Spec: session answer carrying a redirect. */
-  SESSION_REDIRECT: 200302
+  SESSION_REDIRECT: 200302,
+  /** Spec FINDPEOPLE_ERROR_422: no related photos (also 222207). */
+  FACE_NO_PHOTOS: 422,
+  /** Spec FINDPEOPLE_ERROR_222202: no face in the picture. */
+  FACE_NO_FACE: 222202,
+  /** Ours: several faces where one is required ('Please upload single frontal photo'). */
+  FACE_MANY_FACES: 222203,
+  /** Spec FINDPEOPLE_ERROR_222207: no related photos. */
+  FACE_NO_RELATED: 222207,
+  /** Spec FINDPEOPLE_ERROR_222304: picture too large, must be under 2M. */
+  FACE_TOO_LARGE: 222304,
+  /** Ours: the friend limit (6) is reached. */
+  FACE_FRIENDS_LIMIT: 222310
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -44,5 +56,9 @@ export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 export function httpStatusOf(code: number): number {
   if (code === 200) return 200;
   if (code >= 400 && code < 600) return code;
+  // Face refusals are refusals of the request's photo or of a limit: a 4xx with the spec's code.
+  if (code === ErrorCode.FACE_TOO_LARGE) return 413;
+  if (code === ErrorCode.FACE_FRIENDS_LIMIT) return 409;
+  if (code >= 222200 && code < 222400) return 422;
   return 200;
 }

@@ -1,6 +1,6 @@
 import * as T from 'typebox';
 import { defineCall, type CallQuery } from './contract';
-import { Count, ID_DIGITS, Line, MAX_ID } from './schema';
+import { Count, ID_DIGITS, Id, Line, MAX_ID, MAX_UNIX_TIME } from './schema';
 
 /** A photo (spec part 1 §3, part 3 §3). Times are Unix seconds. */
 export const PhotoSchema = T.Object({
@@ -64,6 +64,13 @@ export const photoCalls = {
       tags: T.Optional(Line(500)),
       after: T.Optional(T.String({ pattern: `^-?\\d{1,15}_${ID_DIGITS}$`, errorMessage: 'must be {sort value}_{photo id}' })),
       time: T.Optional(Count()),
+      /** Only this person's photos (the Person tag, person albums, My Photo, Following). */
+      person: T.Optional(Id()),
+      /** Shoot-time range in Unix seconds (the non-face way to find photos). */
+      from: T.Optional(Count(MAX_UNIX_TIME)),
+      to: T.Optional(Count(MAX_UNIX_TIME)),
+      /** Text a photo carries: any of its tags, or its file name, contains it (bib numbers, names). */
+      q: T.Optional(Line(50)),
       page_size: T.Optional(T.Integer({ minimum: 0, maximum: MAX_PAGE_SIZE, errorMessage: `must be an integer from 0 to ${MAX_PAGE_SIZE}` }))
     }),
     response: PhotoListResultSchema
