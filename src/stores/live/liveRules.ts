@@ -22,7 +22,7 @@ export const LIVE_FETCH_BATCH = 50;
 export interface LiveList {
   items: readonly Photo[];
   state: 'idle' | 'loading' | 'more' | 'noMore' | 'error';
-  options: { galleryId: number; sorttype?: string; order: SortOrder; tags?: string };
+  options: { galleryId: number; sorttype?: string; order: SortOrder; tags?: string; person?: number; from?: number; to?: number; q?: string };
 }
 
 /** The list's sort as the server reads it (types/photoSort.ts); an unknown field sorts by shoot time. */
@@ -52,7 +52,7 @@ export type InsertPlan =
   | { kind: 'insert'; index: number }
   /** Belongs to the list but past its loaded part: paging will bring it; only the total grows. */
   | { kind: 'beyond' }
-  | { kind: 'skip'; reason: 'gallery' | 'duplicate' | 'hot' | 'tag' | 'notLoaded' };
+  | { kind: 'skip'; reason: 'gallery' | 'duplicate' | 'hot' | 'tag' | 'filtered' | 'notLoaded' };
 
 function tagsOf(tags: string | undefined): string[] {
   return (tags ?? '').split(',').map((t) => t.trim()).filter(Boolean);
@@ -65,6 +65,8 @@ export function planInsert(list: LiveList, p: Photo): InsertPlan {
   const spec = sortSpecOf(list.options);
   // The Hot ranking is by likes: a new photo has none and would sit at the far end.
   if (spec.field === 'love') return { kind: 'skip', reason: 'hot' };
+  // A person's photos, a time range or a text search: a new photo is not known to belong there.
+  if (list.options.person || list.options.from || list.options.to || list.options.q) return { kind: 'skip', reason: 'filtered' };
   const tags = tagsOf(list.options.tags);
   if (tags.length && !tags.some((t) => p.tags.includes(t))) return { kind: 'skip', reason: 'tag' };
   if (list.items.some((x) => x.id === p.id)) return { kind: 'skip', reason: 'duplicate' };

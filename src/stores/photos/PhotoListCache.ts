@@ -4,7 +4,7 @@ import { PhotoListStore, type PhotoListOptions } from './PhotoListStore';
 export const PHOTO_LIST_CACHE_MS = 2 * 60 * 1000;
 
 export function photoListKey(o: PhotoListOptions): string {
-  return [o.galleryId, o.sorttype ?? '', o.order, o.tags ?? ''].join('|');
+  return [o.galleryId, o.sorttype ?? '', o.order, o.tags ?? '', o.person ?? '', o.from ?? '', o.to ?? '', o.q ?? ''].join('|');
 }
 
 /**

@@ -14,6 +14,12 @@ export interface PhotoListOptions {
   sorttype?: string;
   order: SortOrder;
   tags?: string;
+  /** Only this person's photos (the Person tag, person albums, My Photo, Following). */
+  person?: number;
+  /** Shoot-time range in Unix seconds and text the photos carry (the non-face way to find photos). */
+  from?: number;
+  to?: number;
+  q?: string;
 }
 
 /**
@@ -75,6 +81,10 @@ export class PhotoListStore {
     };
     if (this.options.sorttype) q.sorttype = this.options.sorttype as PhotoListQuery['sorttype'];
     if (this.options.tags) q.tags = this.options.tags;
+    if (this.options.person) q.person = this.options.person;
+    if (this.options.from) q.from = this.options.from;
+    if (this.options.to) q.to = this.options.to;
+    if (this.options.q) q.q = this.options.q;
     const last = this.items[this.items.length - 1];
     if (last && this.sortField && this.nextOffset === this.items.length) q.after = `${last[this.sortField]}_${last.id}`;
     try {
