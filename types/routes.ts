@@ -21,6 +21,7 @@ export type PageKey =
   | 'permission'
   | 'videoIframe'
   | 'screen'
+  | 'agreement'
   | 'notFound';
 
 /** Taro page paths (without leading slash), in app.config order: the first is the entry page. */
@@ -37,6 +38,8 @@ export const PAGES: Record<PageKey, string> = {
   permission: 'pages/permission/index',
   videoIframe: 'pages/video-iframe/index',
   screen: 'pages/screen/index',
+  /** The full text of the service agreement (the face dialog links to it). */
+  agreement: 'pages/agreement/index',
   notFound: 'pages/not-found/index'
 };
 
@@ -46,7 +49,7 @@ export const PAGES: Record<PageKey, string> = {
  * opened, so the main package stays small as features arrive. The entry, the gallery,
  * the Me tab and the permission page (gated events open there) stay in the main package.
  */
-export const SUBPACKAGE_PAGES: readonly PageKey[] = ['video', 'person', 'share', 'group', 'demo', 'order', 'videoIframe', 'screen', 'notFound'];
+export const SUBPACKAGE_PAGES: readonly PageKey[] = ['video', 'person', 'share', 'group', 'demo', 'order', 'videoIframe', 'screen', 'agreement', 'notFound'];
 
 export const LINK_ID_RE = /^[A-Za-z0-9]{6,9}$/;
 /** Galleries with numeric ids below this are served by the legacy WeChat gallery route. */
@@ -87,7 +90,8 @@ export const ROUTES: RouteDef[] = [
   { name: 'order', pattern: '/page/order/:link_id', page: 'order' },
   { name: 'permission', pattern: '/page/permission/:id', page: 'permission' },
   { name: 'permissionOriginal', pattern: '/page/permission/:id/original/:original', page: 'permission' },
-  { name: 'videoIframe', pattern: '/page/video/iframe', page: 'videoIframe' }
+  { name: 'videoIframe', pattern: '/page/video/iframe', page: 'videoIframe' },
+  { name: 'agreement', pattern: '/page/agreement', page: 'agreement' }
 ];
 
 export type RouteParams = Record<string, string>;

@@ -14,6 +14,7 @@ import { PhotoListCache } from './photos/PhotoListCache';
 import { createLoginPrompt } from './login/loginPromptDeps';
 import { LiveAlbumStore } from './live/LiveAlbumStore';
 import { LiveConnection } from '../api/live';
+import { FaceDialogHost } from './face/FaceDialogHost';
 
 /** App-wide client state: one instance per app, handed to components by context. */
 export class RootStore {
@@ -60,6 +61,8 @@ export function useStores(): RootStore {
  */
 export class PageStores {
   events = new PageEventsStore();
+  /** The page's face dialog (its code loads when first asked for) and what a face search found. */
+  face = new FaceDialogHost();
   viewer: ViewerStore;
   /** Live photo events for the galleries this page shows. */
   live: LiveAlbumStore;

@@ -46,7 +46,7 @@ function make(request: Partial<FaceDialogRequest> = {}, over: Partial<FaceDialog
   };
   const onDone = jest.fn();
   const store = new FaceDialogStore({ mode: 'findPeople', galleryId: 7, onDone, ...request }, deps);
-  const sent = () => deps.findPeople.mock.calls.length + deps.updateMyFace.mock.calls.length + deps.follow.mock.calls.length + deps.rename.mock.calls.length;
+  const sent = () => [deps.findPeople, deps.updateMyFace, deps.follow, deps.rename].reduce((n, f) => n + (f as jest.Mock).mock.calls.length, 0);
   return { store, deps, timers, onDone, sent };
 }
 

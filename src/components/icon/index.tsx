@@ -7,7 +7,8 @@ import './index.scss';
  * in the H5 app and the mini-program, and the glyph takes the text colour.
  */
 export const ICON_NAMES = [
-  'home', 'user', 'star', 'image', 'shopping-bag', 'arrow-up', 'reload', 'menu', 'close', 'link', 'bell', 'chevron-left', 'chevron-right'
+  'home', 'user', 'star', 'image', 'shopping-bag', 'arrow-up', 'reload', 'menu', 'close', 'link', 'bell', 'chevron-left', 'chevron-right',
+  'camera', 'add', 'subtract', 'search', 'share', 'trash', 'edit'
 ] as const;
 export type IconName = (typeof ICON_NAMES)[number];
 

@@ -50,7 +50,11 @@ export class FaceDialogHost {
     makeAutoObservable(this, { request: observableRef, found: observableRef }, { autoBind: true });
   }
 
+  /** Bumped by every open: each request gets a dialog of its own. */
+  seq = 0;
+
   open(request: FaceDialogRequest): void {
+    this.seq++;
     this.request = request;
   }
 

@@ -64,3 +64,25 @@ export function cleanName(name: string): string {
 
 /** Following one more is refused at FRIENDS_MAX (spec: 'Friends max 6'). */
 export const canFollowMore = (following: number): boolean => following < FRIENDS_MAX;
+
+/** How the crop editor shows a picture in its square frame: size and offset in % of the frame. */
+export interface CropView {
+  width: number;
+  height: number;
+  left: number;
+  top: number;
+}
+
+/**
+ * The picture scaled so its short side fills the frame at zoom 1 (zoom times more when
+ * zoomed), moved so the crop's centre sits in the middle, never leaving a gap: the same
+ * square cropBox() draws for upload.
+ */
+export function cropView(width: number, height: number, crop: { zoom: number; x: number; y: number }): CropView {
+  const short = Math.max(1, Math.min(width, height));
+  const zoom = clampZoom(crop.zoom);
+  const w = (width / short) * zoom * 100;
+  const h = (height / short) * zoom * 100;
+  const clamp = (c: number, size: number) => Math.min(Math.max(c * size, 50), size - 50);
+  return { width: w, height: h, left: 50 - clamp(crop.x, w), top: 50 - clamp(crop.y, h) };
+}
