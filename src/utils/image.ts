@@ -14,3 +14,9 @@ export function styleForWidth(cssWidth: number, crop = false): ImageStyleName {
   if (crop) return cssWidth <= 130 ? 'wx_250_160' : 'wx_375_240';
   return cssWidth <= 400 ? 'wx_750_n' : 'wx_1920_n';
 }
+
+/** A face crop's address as the server gives it (relative to the API origin, or absolute). */
+export function faceImageUrl(url: string): string {
+  if (!url || /^(https?:|data:|blob:)/i.test(url)) return url;
+  return `${apiBase()}${url.startsWith('/') ? '' : '/'}${url}`;
+}

@@ -31,7 +31,7 @@ describe('pendent on phones: docked in the bottom bar, never over the content', 
     const { container, page, unmount } = renderWith(<Pendent id="p" props={{ buttons: [...ALL, custom] }} ctx={ctx} />);
     const root = byTestId(container, 'pendent')[0];
     expect(docked(container)).toEqual(['refresh', 'lang', 'top', 'custom']);
-    expect([...IMPLEMENTED_PENDANTS].sort()).toEqual(['custom', 'lang', 'refresh', 'top']);
+    expect([...IMPLEMENTED_PENDANTS].sort()).toEqual(['custom', 'lang', 'people', 'refresh', 'top']);
     // Its places are claimed (the bar leaves them free), rightmost first.
     expect(root.className).toContain('pendent--after-0');
     expect(page.events.dockSlots).toBe(4);
@@ -66,6 +66,17 @@ describe('pendent on phones: docked in the bottom bar, never over the content', 
     // Five tabs fill the bar: everything folds into the more button.
     const five = renderWith(<Pendent id="p" props={{ buttons }} ctx={{ ...ctx, navShown: true, navTabs: 5 }} />);
     expect(docked(five.container)).toEqual(['more']);
+  });
+
+  it("Find ('people') shows only with the gallery's face search on, and opens the find-person dialog", () => {
+    const off = renderWith(<Pendent id="p" props={{ buttons: [{ type: 'people' }, { type: 'top' }] }} ctx={ctx} />);
+    expect(docked(off.container)).toEqual(['top']);
+    const faceCtx = { ...ctx, gallery: makeGallery({ config: { ...ctx.gallery.config, use_face: 1, active_on: 1 } }) };
+    const on = renderWith(<Pendent id="p" props={{ buttons: [{ type: 'people' }, { type: 'top' }] }} ctx={faceCtx} />);
+    expect(docked(on.container)).toEqual(['people', 'top']);
+    expect(on.container.querySelector('[data-testid="pendent-people"] .at-icon-search')).not.toBeNull();
+    fireEvent.click(byTestId(on.container, 'pendent-people')[0]);
+    expect(on.page.face.request).toEqual(expect.objectContaining({ mode: 'findPeople', galleryId: faceCtx.gallery.id }));
   });
 
   it('top scrolls the page to its top', () => {

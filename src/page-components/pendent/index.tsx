@@ -18,15 +18,17 @@ import './pendent.scss';
  * event, order, jigsaw, redpackage, share) need features still to come and are
  * left out rather than shown as dead buttons.
  */
-export const IMPLEMENTED_PENDANTS: ReadonlySet<PendentType> = new Set<PendentType>(['top', 'refresh', 'lang', 'custom']);
+export const IMPLEMENTED_PENDANTS: ReadonlySet<PendentType> = new Set<PendentType>(['top', 'refresh', 'lang', 'custom', 'people']);
 
-function usable(b: PendentButton | null | undefined): b is PendentButton {
+/** A button that works here: Find ('people') needs the gallery's face search (use_face). */
+function usable(b: PendentButton | null | undefined, face: boolean): b is PendentButton {
   if (!b || !IMPLEMENTED_PENDANTS.has(b.type)) return false;
+  if (b.type === 'people') return face;
   return b.type !== 'custom' || !!(b.image || (b.link && b.link.type !== 'empty'));
 }
 
-const GLYPH: Partial<Record<PendentType, IconName>> = { top: 'arrow-up', refresh: 'reload', custom: 'link' };
-const LABEL: Partial<Record<PendentType, MessageKey>> = { top: 'pendent.top', refresh: 'pendent.refresh', lang: 'pendent.lang', custom: 'pendent.custom' };
+const GLYPH: Partial<Record<PendentType, IconName>> = { top: 'arrow-up', refresh: 'reload', custom: 'link', people: 'search' };
+const LABEL: Partial<Record<PendentType, MessageKey>> = { top: 'pendent.top', refresh: 'pendent.refresh', lang: 'pendent.lang', custom: 'pendent.custom', people: 'pendent.people' };
 
 /**
  * The floating buttons, docked so they never cover content (src/stores/gallery/dock.ts):
@@ -35,9 +37,10 @@ const LABEL: Partial<Record<PendentType, MessageKey>> = { top: 'pendent.top', re
  */
 function Pendent({ props, ctx }: PageComponentRenderProps<'pendent'>) {
   const { settings } = useStores();
-  const { events: pageEvents } = usePageStores();
+  const { events: pageEvents, face } = usePageStores();
   const [menuOpen, setMenuOpen] = useState(false);
-  const buttons = (Array.isArray(props.buttons) ? props.buttons : []).filter(usable);
+  const faceOn = !!ctx.gallery.config?.use_face;
+  const buttons = (Array.isArray(props.buttons) ? props.buttons : []).filter((b): b is PendentButton => usable(b, faceOn));
   const pc = windowWidth() > WIDE_SCREEN;
   const tabs = ctx.navShown ? Math.max(2, ctx.navTabs ?? 2) : 0;
   const hasTop = buttons.some((b) => b.type === 'top');
@@ -69,6 +72,8 @@ function Pendent({ props, ctx }: PageComponentRenderProps<'pendent'>) {
         return settings.set('language', settings.locale === 'zh-CN' ? 'en-US' : 'zh-CN');
       case 'custom':
         return openLink(b.link);
+      case 'people':
+        return face.openFind(ctx.gallery.id);
       default:
         return undefined;
     }

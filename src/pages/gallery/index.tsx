@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { View } from '@tarojs/components';
 import { useRouter } from '@tarojs/taro';
 import { observer } from 'mobx-react';
@@ -11,12 +11,14 @@ import { NotFound } from '../../components/not-found';
 import { PageRenderer } from '../../page-components/PageRenderer';
 import { deferred } from '../../components/deferred';
 import PayQr from '../../components/pay-qr/deferred';
+import FaceDialog from '../../components/face-dialog/deferred';
 import LoginPrompt from '../../components/login-prompt';
 import { visibleTabs, showNavigator, tabAction, type TabIndex } from '../../stores/gallery/navTabs';
 import { tabAction as gatedTab } from '../../stores/login/loginGate';
 import { galleryKeyFromParams, pageDataOf, navigatorOf } from '../../stores/gallery/galleryPage';
 import { permissionUrl } from '../../stores/gallery/galleryGate';
 import { openUrl } from '../../platform/navigate';
+import { scrollToTop } from '../../platform/scroll';
 import { usePageTitle } from '../../platform/ui';
 import { dismissBootSkeleton } from '../../platform/boot';
 import { t } from '../../i18n';
@@ -26,12 +28,14 @@ import './index.scss';
 
 /** The viewer's code loads with the first photo opened. */
 const Viewer = deferred(() => import('../../components/viewer'));
+/** My Photo, Following and search results load when first shown (face search, issue 13). */
+const FaceContent = deferred(() => import('../../page-components/face'));
 
 /** /g/{link_id}, /g/{link_id}/original/{val}, /gti/…, /g/{linkid}/visit/{parentid}, legacy /wx/gallery?id=. */
 function GalleryPage() {
   const params = useRouter().params as Record<string, string | undefined>;
   const { session, settings, clock, loginPrompt } = useStores();
-  const { gallery: store, viewer, events: pageEvents } = usePageStores();
+  const { gallery: store, viewer, events: pageEvents, face } = usePageStores();
   const key = useMemo(() => galleryKeyFromParams(params), [params.link_id, params.gti, params.id, params.scene]);
   const [tab, setTab] = useState<TabIndex>(0);
 
@@ -53,6 +57,14 @@ function GalleryPage() {
   useEffect(() => {
     if (g) settings.setGalleryLocale(g.config.locale);
   }, [g?.id]);
+
+  // A search's results (or the album again) start at the top.
+  const foundSeen = useRef(face.found);
+  useEffect(() => {
+    if (foundSeen.current === face.found) return;
+    foundSeen.current = face.found;
+    scrollToTop(0);
+  }, [face.found]);
 
   // The server's first screen gives way once there is something of the gallery to show.
   const shown = !key || !!g || store.state === 'notFound' || store.state === 'error';
@@ -81,20 +93,20 @@ function GalleryPage() {
 
   return (
     <View className={`gallery-page${barShown ? ' gallery-page--with-nav' : ''}`} style={{ background: g.config.theme.background }}>
-      {tab === 0 ? (
+      {tab === 0 && !face.found ? (
         <>
           {around.backBar}
           <GalleryHeader gallery={g} status={store.status!} photoCount={store.photoCount} onSwitch={around.onSwitch} />
           <PageRenderer pagedata={pagedata} context={{ gallery: g, children: store.children, navShown, navTabs: tabs.length }} />
         </>
-      ) : (
-        <EmptyState text={t(tab === 2 ? 'face.myPhotoEmpty' : 'face.followingEmpty')} art="people" testId={`face-tab-${tab}`} />
-      )}
+      ) : null}
+      <FaceContent wanted={tab !== 0 || !!face.found} view={tab === 2 ? 'mine' : tab === 3 ? 'following' : 'found'} gallery={g} />
       {barShown ? <BottomNav tabs={navShown ? tabs : []} active={tab} color={g.config.theme.main} onTap={(x) => void onTab(x.index)} /> : null}
       {around.panel}
       <Viewer wanted={viewer.isOpen} />
       <LoginPrompt />
       <PayQr />
+      <FaceDialog host={face} />
     </View>
   );
 }

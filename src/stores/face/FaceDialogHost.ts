@@ -58,6 +58,18 @@ export class FaceDialogHost {
     this.request = request;
   }
 
+  /** The find-person dialog (the Find pendant): what it finds shows on the page. */
+  openFind(galleryId: number): void {
+    this.open({
+      mode: 'findPeople',
+      galleryId,
+      onDone: (r) => {
+        if (r.mode !== 'findPeople') return;
+        this.show('found' in r ? { kind: 'person', person: r.found.person } : { kind: 'filter', filter: r.filter });
+      }
+    });
+  }
+
   close(): void {
     this.request = null;
   }

@@ -1,5 +1,10 @@
+import { getRootStore, type RootStore } from '../RootStore';
 import { FaceDialogStore } from './FaceDialogStore';
-import type { FaceDialogRequest } from './FaceDialogHost';
+import type { FaceDialogHost, FaceDialogRequest } from './FaceDialogHost';
+import { FaceTabsStore, type FaceTabsGallery } from './FaceTabsStore';
+import { PersonListStore } from './PersonListStore';
+import { MaybeStore } from './MaybeStore';
+import { PersonAlbumStore } from './PersonAlbumStore';
 
 /*
  * Built here, not in UI code (docs/architecture.md): pages and components hold the
@@ -10,4 +15,24 @@ import type { FaceDialogRequest } from './FaceDialogHost';
 /** One face dialog, for one request. */
 export function createFaceDialogStore(request: FaceDialogRequest): FaceDialogStore {
   return new FaceDialogStore(request);
+}
+
+/** The My Photo and Following tabs of a gallery page. */
+export function createFaceTabsStore(gallery: FaceTabsGallery, host: FaceDialogHost, root: RootStore = getRootStore()): FaceTabsStore {
+  return new FaceTabsStore(gallery, host, { list: (o) => root.photoLists.get(o) });
+}
+
+/** The Person tag of a photo list: a gallery's persons. */
+export function createPersonListStore(galleryId: number): PersonListStore {
+  return new PersonListStore(galleryId);
+}
+
+/** The viewer's 'maybe' people. */
+export function createMaybeStore(): MaybeStore {
+  return new MaybeStore();
+}
+
+/** The person album page. */
+export function createPersonAlbumStore(root: RootStore = getRootStore()): PersonAlbumStore {
+  return new PersonAlbumStore({ list: (o) => root.photoLists.get(o) });
 }
