@@ -11,7 +11,7 @@ import { cellImage, fakeSelectorQuery, loadedCount, renderedIndexes, scrollListT
 jest.mock('../../src/api/gallery');
 const fetchMock = jest.mocked(fetchPhotoList);
 
-const gallery = makeGallery({ tags: 'Stage, Guests' as unknown as string[], config: { ...DEFAULT_CONFIG, sort: '-shoottime' } });
+const gallery = makeGallery({ tags: 'Stage, Guests' as unknown as string[], config: { ...DEFAULT_CONFIG, sort: '-shoottime', use_face: 1 } });
 const ctx = { gallery, children: [] as Gallery[], theme: DEFAULT_THEME };
 const T0 = 1_700_000_000;
 
@@ -189,16 +189,12 @@ describe('tag bar', () => {
     expect(byTestId(container, 'mode-switch')).toHaveLength(0);
   });
 
-  it('Person shows its empty state without asking for photos; going back reuses the loaded list', async () => {
+  it('Person is offered only with face search on (use_face); its persons: tests/components/face-person-tag.test.tsx', async () => {
     serve(40);
-    const { container } = mount();
+    const root = makeRoot();
+    const { container } = renderWith(<PhotoArea id="p1" props={PHOTO_DEFAULTS} ctx={{ ...ctx, gallery: { ...gallery, config: { ...gallery.config, use_face: 0 } } }} />, root);
     await waitFor(() => expect(cells(container).length).toBeGreaterThan(0));
-    fireEvent.click(byTestId(container, 'tag-tab')[1]);
-    expect(byTestId(container, 'person-empty')[0].textContent).toBe('No friends yet');
-    expect(cells(container)).toHaveLength(0);
-    fireEvent.click(byTestId(container, 'tag-tab')[0]);
-    await waitFor(() => expect(cells(container).length).toBeGreaterThan(0));
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(byTestId(container, 'tag-tab').map((x) => x.textContent)).toEqual(['All', 'Hot', 'Stage', 'Guests']);
   });
 });
 

@@ -15,16 +15,18 @@ export function galleryTags(tags: unknown): string[] {
 
 interface Props {
   tags: string[];
+  /** The Person tab: only where the gallery has face search on (use_face). */
+  person: boolean;
   active: TagTab;
   color: string;
   onSelect: (tab: TagTab) => void;
 }
 
 /** The category tag bar above the photos. */
-function TagBar({ tags, active, color, onSelect }: Props) {
+function TagBar({ tags, person, active, color, onSelect }: Props) {
   const tabs: Array<{ tab: TagTab; label: string }> = [
     { tab: { kind: 'all' }, label: t('tags.all') },
-    { tab: { kind: 'person' }, label: t('tags.person') },
+    ...(person ? [{ tab: { kind: 'person' } as TagTab, label: t('tags.person') }] : []),
     { tab: { kind: 'hot' }, label: t('tags.hot') },
     ...tags.map((tag) => ({ tab: { kind: 'tag', tag } as TagTab, label: tag }))
   ];

@@ -11,7 +11,6 @@ import { observeNearBottom, scrollToTop, useListViewport } from '../../platform/
 import { toast } from '../../platform/ui';
 import { layoutFor, visibleRange, MAX_LIST_WIDTH } from '../../utils/photoLayout';
 import { t } from '../../i18n';
-import { EmptyState } from '../../components/empty-state';
 import type { PageComponentRenderProps } from '../types';
 import TagBar, { galleryTags, tabKey, type TagTab } from './TagBar';
 import Toolbar from './Toolbar';
@@ -22,6 +21,10 @@ import NewPhotosBanner from './NewPhotosBanner';
 import ListFooter from './ListFooter';
 import SelectionBar from './SelectionBar';
 import { createSelectionStore } from '../../stores/photos/factory';
+import { deferred } from '../../components/deferred';
+
+/** The Person tag's code (persons, their photos) loads when the tag is first chosen. */
+const PersonTag = deferred(() => import('../face/PersonTag'));
 import './photo.scss';
 
 /** The gallery whose photos the component shows: its gallery_id, or the page's own. */
@@ -144,7 +147,7 @@ function PhotoArea({ id, props, ctx }: PageComponentRenderProps<'photo'>) {
 
   return (
     <View className="photo-area" data-testid="photo-area" data-mode={hot ? 'hot' : mode} data-loaded={count} data-total={store?.total ?? 0} data-live={connection.status}>
-      {props.show_tags ? <TagBar tags={galleryTags(g.tags)} active={tab} color={main} onSelect={setTab} /> : null}
+      {props.show_tags ? <TagBar tags={galleryTags(g.tags)} person={!!g.config?.use_face} active={tab} color={main} onSelect={setTab} /> : null}
       {tab.kind === 'all' || tab.kind === 'tag' ? <Toolbar mode={mode} columns={layout.columns} /> : null}
       {store ? <SelectionBar selection={selection} gallery={g} items={store.items} /> : null}
       <NewPhotosBanner color={main} onRefresh={() => void onBanner()} />
@@ -152,9 +155,8 @@ function PhotoArea({ id, props, ctx }: PageComponentRenderProps<'photo'>) {
         <View id={anchorId} className="photo-area__list">
           {store ? (
             <VirtualPhotoList items={store.items} layout={layout} galleryId={target.id} offset={vp.offset} height={vp.height} hot={hot} onTap={onTap} selection={selection} />
-          ) : (
-            <EmptyState text={t('list.noFriends')} art="people" testId="person-empty" />
-          )}
+          ) : null}
+          {tab.kind === 'person' ? <PersonTag wanted key={g.id} gallery={g} /> : null}
         </View>
         {store ? <ListFooter store={store} notStarted={notStarted} /> : null}
       </PullRefresh>
