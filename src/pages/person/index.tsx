@@ -1,4 +1,108 @@
-import { framePage } from '../../components/page-frame/FramePage';
+import { useEffect, useState } from 'react';
+import { View, Text } from '@tarojs/components';
+import { useRouter } from '@tarojs/taro';
+import { observer } from 'mobx-react';
+import { useStores, usePageStores } from '../../stores/RootStore';
+import { createPersonAlbumStore } from '../../stores/face/factory';
+import { permissionUrl } from '../../stores/gallery/galleryGate';
+import { AlbumPageShell } from '../../components/page-shell';
+import { PageFrame } from '../../components/page-frame';
+import { EmptyState } from '../../components/empty-state';
+import { NotFound } from '../../components/not-found';
+import { deferred } from '../../components/deferred';
+import { ShareMenuHint } from '../../components/share-menu-hint';
+import PayQr from '../../components/pay-qr/deferred';
+import LoginPrompt from '../../components/login-prompt';
+import FaceDialog from '../../components/face-dialog/deferred';
+import StorePhotoList from '../../page-components/photo/StorePhotoList';
+import { PersonHeader } from '../../page-components/face/PersonCard';
+import { ShareButton } from '../../platform/share-button';
+import { useShareMessage } from '../../platform/share';
+import { openUrl } from '../../platform/navigate';
+import { t } from '../../i18n';
+import '../../page-components/face/face.scss';
+import './index.scss';
 
-/** /page/person/{link_id}/{personid}/{openid}: a followed person's album (content: face issue). */
-export default framePage('page.person', 'empty.person', 'page-person');
+/** The viewer's code loads with the first photo opened. */
+const Viewer = deferred(() => import('../../components/viewer'));
+
+/**
+ * /page/person/{link_id}/{personid}/{openid} (also /page/person/{id}/{personid}/{openid}):
+ * a person's album: face, name and photo count, their photos in the gallery's order, and
+ * share. The person names their gallery; a gated one leads to its permission page first.
+ */
+function PersonPage() {
+  const params = useRouter().params as Record<string, string | undefined>;
+  const root = useStores();
+  const { session, settings } = root;
+  const { viewer, gallery, face } = usePageStores();
+  const [store] = useState(() => createPersonAlbumStore(root));
+
+  useEffect(() => {
+    if (!session.ready) return;
+    void store.load(params.personid).then((galleryId) => {
+      if (galleryId) void gallery.open({ id: galleryId });
+    });
+  }, [params.personid, session.ready]);
+
+  const g = gallery.gallery;
+  useEffect(() => {
+    if (gallery.state === 'gated' && gallery.gate) openUrl(permissionUrl(gallery.gate.gallery_id), { replace: true });
+  }, [gallery.state]);
+  useEffect(() => {
+    if (g && store.person) store.showIn(g, settings.effectiveOrder);
+  }, [g?.id, store.person?.personid, settings.effectiveOrder]);
+
+  const self = session.isGuest ? '' : session.user?.openid ?? '';
+  const openid = self || params.openid || '';
+  const shareOn = !!g && g.config?.share_off !== 1;
+  useShareMessage(store.shareContent(g, openid), shareOn);
+
+  const albumUrl = g ? `/g/${g.link_id}` : undefined;
+  let body;
+  if (store.state === 'notFound' || gallery.state === 'notFound') {
+    body = <NotFound />;
+  } else if (store.state === 'error' || gallery.state === 'error') {
+    body = <EmptyState text={t('common.LoadError')} art="error" testId="person-error" action={{ label: t('common.retry'), onTap: () => void store.load(params.personid) }} />;
+  } else if (!store.person || !g || !store.list) {
+    body = <View className="person-page--loading" data-testid="person-loading" />;
+  } else {
+    const person = store.person;
+    body = (
+      <View className="person-page" data-testid="person-album" data-personid={person.personid}>
+        <PersonHeader person={person}>
+          {shareOn ? (
+            <ShareButton className="face-action face-action--main" onShare={() => void store.share(g, openid)}>
+              <Text>{t('face.share')}</Text>
+            </ShareButton>
+          ) : null}
+        </PersonHeader>
+        <StorePhotoList id={`album-${person.personid}`} store={store.list} mode={settings.effectiveMode()} />
+        <View className="person-page__album" data-testid="person-open-album" onClick={() => albumUrl && openUrl(albumUrl)}>
+          <Text>{t('share.album')}</Text>
+        </View>
+      </View>
+    );
+  }
+
+  return (
+    <PageFrame title={store.person?.name ? t('face.personOf', { name: store.person.name }) : t('page.person')} testId="page-person" backUrl={albumUrl ?? '/demo'}>
+      {body}
+      {store.menuHint ? <ShareMenuHint copied={store.menuHint.copied} onClose={() => store.closeMenuHint()} /> : null}
+      <Viewer wanted={viewer.isOpen} />
+      <LoginPrompt lists={() => (store.list ? [store.list] : [])} />
+      <PayQr />
+      <FaceDialog host={face} />
+    </PageFrame>
+  );
+}
+
+const Observed = observer(PersonPage);
+
+export default function Page() {
+  return (
+    <AlbumPageShell>
+      <Observed />
+    </AlbumPageShell>
+  );
+}

@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { Person } from '../../../types/api/face';
 import type { Gallery } from '../../../types/api/gallery';
 import type { SortOrder } from '../../../types/api/photo';
@@ -40,7 +40,7 @@ export class PersonAlbumStore {
 
   constructor(deps: Partial<PersonAlbumDeps> & Pick<PersonAlbumDeps, 'list'>) {
     this.deps = { person: fetchPerson, share: shareLink, toast: (key, ms) => toast(t(key), ms), ...deps };
-    makeAutoObservable<PersonAlbumStore, 'deps' | 'seq'>(this, { deps: false, seq: false, list: false }, { autoBind: true });
+    makeAutoObservable<PersonAlbumStore, 'deps' | 'seq'>(this, { deps: false, seq: false, list: observableRef, person: observableRef }, { autoBind: true });
   }
 
   /** The person (and so their gallery id); the list comes with `showIn`, once the gallery is open. */
