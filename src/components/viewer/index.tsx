@@ -11,6 +11,7 @@ import OverlayBack from '../../platform/overlay-back';
 import { t } from '../../i18n';
 import Stage from './Stage';
 import ThumbStrip from './ThumbStrip';
+import MaybeStrip from './MaybeStrip';
 import InfoBar from './InfoBar';
 import { Icon } from '../icon';
 import './viewer.scss';
@@ -109,7 +110,8 @@ function Viewer() {
             </>
           ) : null}
           <View className="viewer__bottom">
-            {viewer.stripShown ? <ThumbStrip viewer={viewer} /> : null}
+            {/* With face recognition on, the people in the photo replace the thumbnails (spec part 1 §2). */}
+            {viewer.stripShown ? gallery.gallery?.config?.use_face ? <MaybeStrip viewer={viewer} /> : <ThumbStrip viewer={viewer} /> : null}
             <InfoBar viewer={viewer} />
           </View>
         </>
