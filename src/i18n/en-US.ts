@@ -204,6 +204,7 @@ const enUS = {
   'jigsaw.making': 'Making collage… {loaded}/{total}',
   'jigsaw.save': 'Save',
   'jigsaw.close': 'Close',
+  'jigsaw.pressHold': 'Press and hold the collage and choose "Save Image".',
   'jigsaw.saved': 'Collage saved',
   'jigsaw.saveFailed': 'The collage could not be saved',
   'jigsaw.loadError': 'Photo {num} could not be loaded, so the collage was not made',

@@ -197,6 +197,7 @@ const zhCN: Messages = {
   'jigsaw.making': '正在生成拼图… {loaded}/{total}',
   'jigsaw.save': '保存',
   'jigsaw.close': '关闭',
+  'jigsaw.pressHold': '长按拼图，选择“保存图片”',
   'jigsaw.saved': '拼图已保存',
   'jigsaw.saveFailed': '拼图保存失败',
   'jigsaw.loadError': '第 {num} 张照片加载失败，未能生成拼图',

@@ -80,8 +80,11 @@ describe.each(VIEWPORTS)('$name', ({ options }) => {
   it('the view count rises after a visit once the stats are flushed (timer and beacon)', async () => {
     await t.page.goto(`${BASE_URL}/g/party026`);
     const before = await shownViews(t);
-    // The 5 s flush sends the page view.
-    const flushed = await t.page.waitForResponse((r) => r.url().includes('/api/v2/trigger/story') && r.request().method() === 'POST', { timeout: 15000 });
+    // The 5 s flush sends the page view (a batch naming this gallery: an earlier flush may still carry the pages before it).
+    const flushed = await t.page.waitForResponse(
+      (r) => r.url().includes('/api/v2/trigger/story') && r.request().method() === 'POST' && (r.request().postData() ?? '').includes('"party026"'),
+      { timeout: 15000 }
+    );
     expect(flushed.status()).toBe(200);
     await t.page.reload();
     const after = await waitUntil(t, `a view count above ${before}`, async () => {

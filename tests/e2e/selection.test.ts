@@ -1,7 +1,7 @@
 // Selection mode in a real browser (issue 5 item 4): on the demo gallery (it gives
 // originals, so a logged-in visitor downloads without paying) choose Collage → long,
 // select 2 photos, OK → the preview shows the collage; Save downloads a JPEG 1080 px
-// wide. Then Download with 3 photos → the server's ZIP holds 3 images.
+// wide (in WeChat's browser: a press-and-hold hint over a JPEG data URL). Then Download with 3 photos → the server's ZIP holds 3 images.
 import fs from 'node:fs';
 import sharp from 'sharp';
 import yauzl from 'yauzl';
@@ -65,14 +65,13 @@ function zipEntries(buf: Buffer): Promise<string[]> {
   });
 }
 
-it('Collage → long: 2 photos, OK → the preview shows the collage; Save downloads a JPEG 1080 px wide', async () => {
-  await openDemo({ width: 375, height: 812 }, WECHAT_UA);
+/** Collage → long with 2 photos, OK: the preview shows the collage (1080 px wide). */
+async function makeLongCollage(shot: string): Promise<void> {
   await tap('select-start');
   await tap('select-purpose-jigsaw');
-  await t.page.screenshot({ path: screenshotPath('selection-jigsaw-kinds') });
+  await t.page.screenshot({ path: screenshotPath(`${shot}-kinds`) });
   await tap('select-jigsaw-long');
   await selectPhotos(2);
-  await t.page.screenshot({ path: screenshotPath('selection-jigsaw-bar') });
   await tap('select-ok');
   await waitUntil(
     t,
@@ -84,7 +83,15 @@ it('Collage → long: 2 photos, OK → the preview shows the collage; Save downl
       }),
     30000
   );
-  await t.page.screenshot({ path: screenshotPath('selection-jigsaw-preview') });
+  await t.page.screenshot({ path: screenshotPath(`${shot}-preview`) });
+}
+
+const collageSrc = () =>
+  t.page.evaluate(() => (document.querySelector('[data-testid="jigsaw-image"] img, img[data-testid="jigsaw-image"]') as HTMLImageElement | null)?.src ?? '');
+
+it('Collage → long: 2 photos, OK → the preview shows the collage; Save downloads a JPEG 1080 px wide', async () => {
+  await openDemo({ width: 375, height: 812 });
+  await makeLongCollage('selection-jigsaw');
   const downloaded = t.page.waitForEvent('download', { timeout: 30000 });
   await tap('jigsaw-save');
   const download = await downloaded;
@@ -93,6 +100,26 @@ it('Collage → long: 2 photos, OK → the preview shows the collage; Save downl
   expect(meta.format).toBe('jpeg');
   expect(meta.width).toBe(1080);
   expect(meta.height).toBeGreaterThan(400);
+  await tap('jigsaw-close');
+  expect(await t.page.getByTestId('jigsaw-preview').count()).toBe(0);
+  expect(t.errors.filter((e) => !/401|favicon|requestfailed/.test(e))).toEqual([]);
+});
+
+it("WeChat's browser saves no file: the collage is a JPEG data URL, and Save turns the sheet into a press-and-hold hint", async () => {
+  await openDemo({ width: 375, height: 812 }, WECHAT_UA);
+  await makeLongCollage('selection-jigsaw-wechat');
+  const src = await collageSrc();
+  expect(src.startsWith('data:image/jpeg;base64,')).toBe(true);
+  const meta = await sharp(Buffer.from(src.slice(src.indexOf(',') + 1), 'base64')).metadata();
+  expect(meta.width).toBe(1080);
+  let downloads = 0;
+  t.page.on('download', () => downloads++);
+  await tap('jigsaw-save');
+  const hint = await waitUntil(t, 'the press-and-hold hint', async () => (await visible(t.page, 'jigsaw-press-hold').isVisible()) && (await visible(t.page, 'jigsaw-press-hold').innerText()));
+  expect(hint).toMatch(/长按|Press and hold/);
+  expect(await t.page.getByTestId('jigsaw-save').count()).toBe(0);
+  await t.page.screenshot({ path: screenshotPath('selection-jigsaw-wechat-hold') });
+  expect(downloads).toBe(0);
   await tap('jigsaw-close');
   expect(await t.page.getByTestId('jigsaw-preview').count()).toBe(0);
   expect(t.errors.filter((e) => !/401|favicon|requestfailed/.test(e))).toEqual([]);

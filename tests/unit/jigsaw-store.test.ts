@@ -20,6 +20,7 @@ function setup(over: Partial<JigsawDeps> = {}) {
     }),
     save: jest.fn(async () => 'saved' as const),
     release: jest.fn(),
+    saveMode: () => 'files' as const,
     requireLogin: jest.fn(async () => true),
     toast: (key: string, params?: unknown) => void toasts.push([key, params]),
     ...over
@@ -76,5 +77,20 @@ describe('JigsawStore', () => {
     expect(await made).toBe(false);
     expect(store.image).toBeNull();
     expect(deps.release).toHaveBeenCalledWith(image);
+  });
+
+  it('in-app browsers save no file: Save (after the login) turns the sheet into a press-and-hold hint, until Close', async () => {
+    const login = jest.fn(async () => false);
+    const { store, deps, toasts } = setup({ requireLogin: login, saveMode: () => 'long-press' });
+    await store.make('grid', [photo(1), photo(2), photo(3)]);
+    expect(await store.save()).toBe(false);
+    expect(store.pressHold).toBe(false);
+    login.mockResolvedValue(true);
+    expect(await store.save()).toBe(true);
+    expect(store.pressHold).toBe(true);
+    expect(deps.save).not.toHaveBeenCalled();
+    expect(toasts).toEqual([]);
+    store.close();
+    expect(store.pressHold).toBe(false);
   });
 });

@@ -7,7 +7,8 @@ import './jigsaw.scss';
 
 /**
  * The collage preview sheet: 'Making collage…' with the photos loaded so far,
- * then the collage itself with Save (browser download / photo album) and Close.
+ * then the collage itself with Save (browser download / photo album) and Close. In-app
+ * browsers save no file: after Save the sheet says to press and hold the collage.
  */
 function JigsawPreview({ store }: { store: JigsawStore }) {
   if (!store.open) return null;
@@ -29,15 +30,17 @@ function JigsawPreview({ store }: { store: JigsawStore }) {
       footer={
         <View className="jigsaw-sheet__actions">
           <View className="jigsaw-sheet__btn" data-testid="jigsaw-close" onClick={() => store.close()}>
-            <Text>{t('jigsaw.close')}</Text>
+            <Text>{t(store.pressHold ? 'download.longPressDone' : 'jigsaw.close')}</Text>
           </View>
-          <View
-            className={`jigsaw-sheet__btn jigsaw-sheet__btn--main${img && !store.saving ? '' : ' jigsaw-sheet__btn--off'}`}
-            data-testid="jigsaw-save"
-            onClick={() => void store.save()}
-          >
-            <Text>{t('jigsaw.save')}</Text>
-          </View>
+          {store.pressHold ? null : (
+            <View
+              className={`jigsaw-sheet__btn jigsaw-sheet__btn--main${img && !store.saving ? '' : ' jigsaw-sheet__btn--off'}`}
+              data-testid="jigsaw-save"
+              onClick={() => void store.save()}
+            >
+              <Text>{t('jigsaw.save')}</Text>
+            </View>
+          )}
         </View>
       }
     >
@@ -47,15 +50,22 @@ function JigsawPreview({ store }: { store: JigsawStore }) {
           <Text>{t('jigsaw.making', { loaded: store.loaded, total: store.total })}</Text>
         </View>
       ) : (
-        <Image
-          className="jigsaw-sheet__image"
-          data-testid="jigsaw-image"
-          data-width={img.width}
-          data-height={img.height}
-          src={img.src}
-          mode="widthFix"
-          showMenuByLongpress
-        />
+        <>
+          {store.pressHold ? (
+            <Text className="jigsaw-sheet__hint" data-testid="jigsaw-press-hold">
+              {t('jigsaw.pressHold')}
+            </Text>
+          ) : null}
+          <Image
+            className="jigsaw-sheet__image"
+            data-testid="jigsaw-image"
+            data-width={img.width}
+            data-height={img.height}
+            src={img.src}
+            mode="widthFix"
+            showMenuByLongpress
+          />
+        </>
       )}
     </BottomSheet>
   );

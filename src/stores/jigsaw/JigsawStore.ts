@@ -3,7 +3,7 @@ import type { Photo } from '../../../types/api/photo';
 import type { ImageStyleName } from '../../../types/image-style';
 import type { CollageKind } from '../../utils/collageLayout';
 import type { CollageImage } from '../../platform/collage';
-import type { DownloadOutcome } from '../../platform/download';
+import { saveMode, type DownloadOutcome, type SaveMode } from '../../platform/download';
 import { saveCollage } from '../../platform/save-collage';
 import { loadCollage } from '../../platform/collage-loader';
 import type { GatedAction } from '../login/loginGate';
@@ -28,6 +28,8 @@ export interface JigsawDeps {
   render: (kind: CollageKind, urls: readonly string[], onProgress: (loaded: number, total: number) => void) => Promise<CollageImage>;
   save: (img: CollageImage, fileName: string) => Promise<DownloadOutcome>;
   release: (img: CollageImage) => void;
+  /** How this platform saves: in-app browsers ('long-press') save no file, the visitor presses and holds the image. */
+  saveMode: () => SaveMode;
   requireLogin: (reason: GatedAction) => Promise<boolean>;
   toast: (key: MessageKey, params?: Record<string, string | number>) => void;
 }
@@ -44,6 +46,8 @@ export class JigsawStore {
   loaded = 0;
   total = 0;
   saving = false;
+  /** In-app browsers: Save was tapped, the preview now says to press and hold the collage. */
+  pressHold = false;
   private fileName = 'collage.jpg';
   private deps: JigsawDeps;
   /** Bumped on close, so a collage finishing after it is dropped. */
@@ -54,6 +58,7 @@ export class JigsawStore {
       render: (kind, urls, onProgress) => loadCollage().then((m) => m.renderCollage(kind, urls, onProgress)),
       save: (img, name) => saveCollage(img, name, { permissionTitle: t('download.albumPermissionTitle'), permissionText: t('download.albumPermissionText') }),
       release: (img) => void loadCollage().then((m) => m.releaseCollage(img)),
+      saveMode,
       requireLogin: async () => false,
       toast: (key, params) => toast(t(key, params)),
       ...deps
@@ -105,6 +110,10 @@ export class JigsawStore {
     const img = this.image;
     if (!img || this.saving) return false;
     if (!(await this.deps.requireLogin('download'))) return false;
+    if (this.deps.saveMode() === 'long-press') {
+      runInAction(() => (this.pressHold = true));
+      return true;
+    }
     runInAction(() => (this.saving = true));
     try {
       const outcome = await this.deps.save(img, this.fileName);
@@ -128,5 +137,6 @@ export class JigsawStore {
   private dropImage(): void {
     if (this.image) this.deps.release(this.image);
     this.image = null;
+    this.pressHold = false;
   }
 }

@@ -1,0 +1,138 @@
+// The face engine: detection, 1024-d embeddings and face crops, with inference in
+// worker threads (see worker.cjs) so the API server's event loop stays free.
+//
+// Model: @vladmandic/human 3.3.6 (blazeface detector, face mesh as the validator, faceres
+// embeddings) on tfjs's WebAssembly backend. Its models ship inside the npm package and load
+// from node_modules; it is the one maintained face pipeline installable here without a native
+// build (tfjs-node downloads a binary at install time, face-api is the same author's older
+// pipeline with a weaker detector).
+import { decode, detectionPixels, faceCrop, ImageRefused } from './image';
+import { WorkerPool, workerCount } from './pool';
+
+/** Embedding length (human's faceres descriptor). */
+export const FACE_DIMS = 1024;
+/**
+ * Cosine similarity at or above which two faces are the same person. Chosen from
+ * `node bench/face-accuracy.mjs` (see the sweep it prints).
+ */
+export const MATCH_THRESHOLD = 0.6;
+/** Longest side of the image the detector sees (event photos are downscaled to this). */
+export const DETECT_EDGE = 1920;
+/** Side of the square tiles event photos are cut into (in detector pixels), so small faces are found. */
+export const TILE_SIDE = 640;
+
+/** Pixels of the input image after EXIF rotation. */
+export interface FaceBox {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface DetectedFace {
+  box: FaceBox;
+  score: number;
+  /** L2-normalised, FACE_DIMS long. */
+  embedding: Float32Array;
+  /** Square JPEG (200 px) around the face. */
+  crop: Buffer;
+}
+
+export type FaceImageErrorReason = 'not-image' | 'too-large' | 'no-face' | 'many-faces';
+
+/** A refused input; the service maps the reason to a 4xx answer. */
+export class FaceImageError extends Error {
+  constructor(
+    public readonly reason: FaceImageErrorReason,
+    msg: string
+  ) {
+    super(msg);
+    this.name = 'FaceImageError';
+  }
+}
+
+export interface FaceEngine {
+  readonly dims: number;
+  /**
+   * 'photo': every face of an event photo (group photos tiled); 'selfie': the one main face
+   * (throws no-face / many-faces when there is not exactly one clear face).
+   */
+  detect(image: Buffer, opts: { mode: 'photo' | 'selfie' }): Promise<DetectedFace[]>;
+  close(): Promise<void>;
+}
+
+/** Cosine similarity (both L2-normalised embeddings: their dot product). */
+export function similarity(a: Float32Array, b: Float32Array): number {
+  if (a.length !== b.length) throw new Error(`embedding lengths differ: ${a.length} and ${b.length}`);
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i] * b[i];
+    na += a[i] * a[i];
+    nb += b[i] * b[i];
+  }
+  return na && nb ? dot / Math.sqrt(na * nb) : 0;
+}
+
+class WorkerFaceEngine implements FaceEngine {
+  readonly dims = FACE_DIMS;
+  private pool: WorkerPool;
+
+  constructor(workers: number) {
+    this.pool = new WorkerPool(workers);
+  }
+
+  /** Starts the workers and loads the models now instead of on the first image. */
+  warm(): Promise<void> {
+    return this.pool.warm();
+  }
+
+  async detect(image: Buffer, opts: { mode: 'photo' | 'selfie' }): Promise<DetectedFace[]> {
+    let img;
+    try {
+      img = await decode(image);
+    } catch (e) {
+      if (e instanceof ImageRefused) throw new FaceImageError(e.reason, e.message);
+      throw e;
+    }
+    const px = await detectionPixels(img, DETECT_EDGE);
+    const answer = await this.pool.run({ mode: opts.mode, width: px.width, height: px.height, data: px.data, tileSide: TILE_SIDE });
+    if ('error' in answer) {
+      if (answer.error === 'no-face' || answer.error === 'many-faces') throw new FaceImageError(answer.error, answer.message);
+      throw new Error(`face detection failed: ${answer.message}`);
+    }
+    const k = img.width / px.width;
+    const faces: DetectedFace[] = [];
+    for (const f of answer.faces) {
+      // Boxes stay inside the image (stage B may reach past an edge).
+      const x = Math.max(0, f.box[0] * k);
+      const y = Math.max(0, f.box[1] * k);
+      const box = { x, y, w: Math.min(img.width, f.box[0] * k + f.box[2] * k) - x, h: Math.min(img.height, f.box[1] * k + f.box[3] * k) - y };
+      if (box.w <= 1 || box.h <= 1) continue;
+      faces.push({ box, score: f.score, embedding: f.embedding, crop: await faceCrop(img, box) });
+    }
+    if (opts.mode === 'selfie' && faces.length !== 1) throw new FaceImageError('no-face', 'no clear face found');
+    return faces;
+  }
+
+  close(): Promise<void> {
+    if (shared === this) shared = null;
+    return this.pool.close();
+  }
+}
+
+let shared: WorkerFaceEngine | null = null;
+
+/** The process's face engine: created on first use; its workers start with the first image. */
+export async function getFaceEngine(): Promise<FaceEngine> {
+  if (!shared) shared = new WorkerFaceEngine(workerCount());
+  return shared;
+}
+
+/** A separate engine (benches: a chosen number of workers, warmed up before timing). */
+export async function createFaceEngine(opts: { workers?: number; warm?: boolean } = {}): Promise<FaceEngine> {
+  const engine = new WorkerFaceEngine(opts.workers ?? workerCount());
+  if (opts.warm) await engine.warm();
+  return engine;
+}

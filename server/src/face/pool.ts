@@ -1,0 +1,148 @@
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+
+/** One detection request to a worker: RGB bytes (row-major, 3 channels). */
+export interface WorkerJob {
+  mode: 'photo' | 'selfie';
+  width: number;
+  height: number;
+  data: Uint8Array;
+  tileSide: number;
+}
+
+export interface WorkerFace {
+  box: [number, number, number, number];
+  score: number;
+  embedding: Float32Array;
+}
+
+export type WorkerAnswer = { faces: WorkerFace[] } | { error: 'no-face' | 'many-faces' | 'failed'; message: string };
+
+interface Pending {
+  id: number;
+  job: WorkerJob;
+  resolve: (a: WorkerAnswer) => void;
+  reject: (e: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  ready: Promise<void>;
+  busy: Pending | null;
+}
+
+const WORKER_FILE = path.join(__dirname, 'worker.cjs');
+
+/** How many inference workers: FACE_WORKERS, else one per core up to 2. */
+export function workerCount(): number {
+  const n = Number(process.env.FACE_WORKERS);
+  if (Number.isInteger(n) && n >= 1 && n <= 8) return n;
+  return Math.max(1, Math.min(2, os.availableParallelism()));
+}
+
+/**
+ * A small pool of inference workers. Workers start on the first job (each loads the models
+ * once), take one job at a time, and are unref'd while idle, so an idle pool never keeps the
+ * process alive; close() terminates them.
+ */
+export class WorkerPool {
+  private slots: Slot[] = [];
+  private queue: Pending[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(private readonly size: number) {}
+
+  run(job: WorkerJob): Promise<WorkerAnswer> {
+    if (this.closed) return Promise.reject(new Error('face engine is closed'));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, job, resolve, reject });
+      this.pump();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const err = new Error('face engine is closed');
+    for (const p of this.queue.splice(0)) p.reject(err);
+    const slots = this.slots.splice(0);
+    for (const s of slots) s.busy?.reject(err);
+    await Promise.all(slots.map((s) => s.worker.terminate()));
+  }
+
+  /** Resolves when every worker has loaded its models (starting them if needed). */
+  async warm(): Promise<void> {
+    while (this.slots.length < this.size) this.spawn();
+    await Promise.all(this.slots.map((s) => s.ready));
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(WORKER_FILE);
+    let markReady: () => void = () => undefined;
+    let markFailed: (e: Error) => void = () => undefined;
+    const slot: Slot = {
+      worker,
+      busy: null,
+      ready: new Promise<void>((res, rej) => {
+        markReady = res;
+        markFailed = rej;
+      })
+    };
+    // A failed start is reported to whoever waits for the job, not as an unhandled rejection.
+    slot.ready.catch(() => undefined);
+    worker.unref();
+    worker.on('message', (msg: { ready?: boolean; message?: string; id?: number } & Record<string, unknown>) => {
+      if (msg.ready !== undefined) {
+        if (msg.ready) markReady();
+        else {
+          const e = new Error(`face worker failed to start: ${msg.message}`);
+          markFailed(e);
+          this.drop(slot, e);
+        }
+        return;
+      }
+      const p = slot.busy;
+      if (!p || p.id !== msg.id) return;
+      slot.busy = null;
+      worker.unref();
+      p.resolve(msg as unknown as WorkerAnswer);
+      this.pump();
+    });
+    const onDeath = (e: Error) => {
+      markFailed(e);
+      this.drop(slot, e);
+    };
+    worker.on('error', onDeath);
+    worker.on('exit', (code) => onDeath(new Error(`face worker exited (code ${code})`)));
+    this.slots.push(slot);
+    return slot;
+  }
+
+  /** A dead worker: its job fails, the slot goes (the next job starts a new worker). */
+  private drop(slot: Slot, e: Error): void {
+    const i = this.slots.indexOf(slot);
+    if (i >= 0) this.slots.splice(i, 1);
+    const p = slot.busy;
+    slot.busy = null;
+    p?.reject(e);
+    if (!this.closed) this.pump();
+  }
+
+  private pump(): void {
+    while (this.queue.length) {
+      let slot = this.slots.find((s) => !s.busy);
+      if (!slot) {
+        if (this.slots.length >= this.size) return;
+        slot = this.spawn();
+      }
+      const p = this.queue.shift() as Pending;
+      slot.busy = p;
+      slot.worker.ref();
+      const { job } = p;
+      // The pixels move to the worker (no copy); a view into a larger buffer is copied first.
+      const data = job.data.byteOffset === 0 && job.data.byteLength === job.data.buffer.byteLength ? job.data : job.data.slice();
+      slot.worker.postMessage({ id: p.id, mode: job.mode, width: job.width, height: job.height, tileSide: job.tileSide, data: data.buffer }, [data.buffer as ArrayBuffer]);
+    }
+  }
+}

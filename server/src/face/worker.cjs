@@ -1,0 +1,283 @@
+'use strict';
+// Face inference worker (worker_threads): @vladmandic/human on tfjs's WebAssembly backend,
+// off the server's event loop. Plain CommonJS so that Node loads it the same way under tsx,
+// jest and the bench scripts (no transform touches the wasm build).
+//
+// Protocol: the parent posts {id, mode, width, height, data} (RGB bytes, row-major) and gets
+// {id, faces: [{box: [x, y, w, h], score, embedding}]} (pixels of that RGB image) or
+// {id, error: 'no-face' | 'many-faces' | 'failed', message}.
+//
+// Detection is two-staged:
+//  A. blazeface alone (no mesh, no embedding) on the whole image and, for event photos, on
+//     overlapping tiles, so that small faces of a group photo reach the detector's 256 px input
+//     at a usable size; candidates of all tiles are merged.
+//  B. each candidate is cut out with context (a square crop, face in the middle) and run through
+//     human's full face pipeline: detector again, face mesh as the validator, faceres for the
+//     1024-d embedding. A candidate whose crop holds no valid face is dropped (stage A runs at a
+//     low confidence to reach small faces; stage B removes what it mistook for faces).
+//     Selfies and photo faces are embedded by the same stage, from the same kind of crop.
+const { parentPort } = require('node:worker_threads');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const humanDist = path.dirname(require.resolve('@vladmandic/human'));
+const MODELS_DIR = path.join(humanDist, '..', 'models');
+const WASM_DIR = path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm'));
+
+// Models load from node_modules only: nothing in this worker may reach the network.
+globalThis.fetch = async (url) => {
+  throw new Error(`face worker: network access refused (${String(url)})`);
+};
+
+// The package's `exports` keys lack './', so the wasm build is required by file path.
+const { Human } = require(path.join(humanDist, 'human.node-wasm.js'));
+
+/** Tunables (shared with engine.ts through the messages' numbers only). */
+const STAGE_A_MIN_CONFIDENCE = 0.2;
+const STAGE_B_MIN_CONFIDENCE = 0.3;
+// Face mesh confidence a stage B face needs: real faces score ~1, look-alikes (fabric, hair, hands) < 0.65.
+const VALID_FACE_SCORE = 0.8;
+const CROP_CONTEXT = 2.0; // stage B crop side / stage A box side
+const CROP_SIZE = 256; // stage B input (blazeface's own input size)
+const SELFIE_CLEAR_SCORE = 0.5; // a second face this confident …
+const SELFIE_CLEAR_SIZE = 0.4; // … and at least this large relative to the main one makes "many faces"
+
+const off = { enabled: false };
+const common = {
+  backend: 'wasm',
+  wasmPath: WASM_DIR + path.sep,
+  modelBasePath: 'file://' + MODELS_DIR + '/',
+  cacheModels: false,
+  debug: false,
+  async: false,
+  warmup: 'none',
+  // Still images: no frame cache, no skipping between calls.
+  cacheSensitivity: 0,
+  filter: { enabled: false },
+  gesture: off,
+  body: off,
+  hand: off,
+  object: off,
+  segmentation: off
+};
+const faceOff = { iris: off, emotion: off, antispoof: off, liveness: off, attention: off };
+const stageA = {
+  ...common,
+  face: {
+    enabled: true,
+    ...faceOff,
+    detector: { rotation: false, square: true, maxDetected: 100, minConfidence: STAGE_A_MIN_CONFIDENCE, minSize: 0, iouThreshold: 0.3, skipFrames: 0, skipTime: 0, return: false },
+    mesh: { enabled: false },
+    description: { enabled: false, skipFrames: 0, skipTime: 0 }
+  }
+};
+const stageB = {
+  ...common,
+  face: {
+    enabled: true,
+    ...faceOff,
+    detector: { rotation: true, maxDetected: 5, minConfidence: STAGE_B_MIN_CONFIDENCE, minSize: 0, iouThreshold: 0.3, skipFrames: 0, skipTime: 0, return: false },
+    mesh: { enabled: true, keepInvalid: false },
+    description: { enabled: true, skipFrames: 0, skipTime: 0 }
+  }
+};
+
+let human;
+let tf;
+
+/** tfjs io handler for file:// model URLs: model.json and its weight shards read from disk. */
+function fileRouter(url) {
+  if (typeof url !== 'string' || !url.startsWith('file://')) return null;
+  const file = url.slice('file://'.length);
+  const dir = path.dirname(file);
+  return {
+    load: async () =>
+      tf.io.getModelArtifactsForJSON(JSON.parse(fs.readFileSync(file, 'utf8')), async (manifest) => {
+        const specs = [];
+        const parts = [];
+        for (const group of manifest) {
+          specs.push(...group.weights);
+          for (const p of group.paths) parts.push(fs.readFileSync(path.join(dir, p)));
+        }
+        const all = Buffer.concat(parts);
+        return [specs, all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength)];
+      })
+  };
+}
+
+async function start() {
+  human = new Human(stageB);
+  tf = human.tf;
+  tf.io.registerLoadRouter(fileRouter);
+  await human.load(stageB);
+  await tf.ready();
+  if (tf.getBackend() !== 'wasm') throw new Error(`face worker: backend ${tf.getBackend()} instead of wasm`);
+  for (const name of ['blazeface', 'facemesh', 'faceres']) {
+    if (!human.models.models[name]) throw new Error(`face worker: model ${name} did not load`);
+  }
+}
+
+/** human's result box ([x, y, w, h] in the tensor's pixels) and score, for a config. */
+async function run(tensor, config) {
+  const res = await human.detect(tensor, config);
+  if (res.error) throw new Error(`face worker: ${res.error}`);
+  return res.face;
+}
+
+/** Square tiles that cover the image with overlap; none when the image is small. */
+function tilesFor(width, height, tileSide, overlap) {
+  const tiles = [];
+  if (Math.max(width, height) <= tileSide * 1.15) return tiles;
+  const side = Math.min(tileSide, width, height);
+  const step = side * (1 - overlap);
+  const cols = Math.max(1, Math.ceil((width - side) / step) + 1);
+  const rows = Math.max(1, Math.ceil((height - side) / step) + 1);
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const x = cols === 1 ? 0 : Math.round((c * (width - side)) / (cols - 1));
+      const y = rows === 1 ? 0 : Math.round((r * (height - side)) / (rows - 1));
+      tiles.push({ x, y, side });
+    }
+  }
+  return tiles;
+}
+
+function iou(a, b) {
+  const x1 = Math.max(a[0], b[0]);
+  const y1 = Math.max(a[1], b[1]);
+  const x2 = Math.min(a[0] + a[2], b[0] + b[2]);
+  const y2 = Math.min(a[1] + a[3], b[1] + b[3]);
+  const inter = Math.max(0, x2 - x1) * Math.max(0, y2 - y1);
+  return inter / (a[2] * a[3] + b[2] * b[3] - inter);
+}
+
+function centreInside(a, b) {
+  const cx = a[0] + a[2] / 2;
+  const cy = a[1] + a[3] / 2;
+  return cx > b[0] && cx < b[0] + b[2] && cy > b[1] && cy < b[1] + b[3];
+}
+
+/** Candidates of several runs merged: best score first, overlapping duplicates dropped. */
+function merge(cands) {
+  cands.sort((p, q) => q.score - p.score);
+  const kept = [];
+  for (const c of cands) {
+    const dup = kept.some((k) => iou(c.box, k.box) > 0.3 || ((centreInside(c.box, k.box) || centreInside(k.box, c.box)) && c.box[2] < k.box[2] * 2 && k.box[2] < c.box[2] * 2));
+    if (!dup) kept.push(c);
+  }
+  return kept;
+}
+
+async function stageACandidates(image, width, height, tiled, tileSide) {
+  const cands = (await run(image, stageA)).map((f) => ({ box: f.box, score: f.score }));
+  if (tiled) {
+    for (const t of tilesFor(width, height, tileSide, 0.25)) {
+      const tile = tf.slice(image, [0, t.y, t.x, 0], [1, t.side, t.side, 3]);
+      try {
+        for (const f of await run(tile, stageA)) cands.push({ box: [f.box[0] + t.x, f.box[1] + t.y, f.box[2], f.box[3]], score: f.score });
+      } finally {
+        tf.dispose(tile);
+      }
+    }
+  }
+  return merge(cands.filter((c) => c.box[2] > 0 && c.box[3] > 0));
+}
+
+/** Stage B for one candidate: the validated face nearest the crop's centre, in image pixels, or null. */
+async function describe(imageF, width, height, cand) {
+  const side = Math.max(cand.box[2], cand.box[3]) * CROP_CONTEXT;
+  const cx = cand.box[0] + cand.box[2] / 2;
+  const cy = cand.box[1] + cand.box[3] / 2;
+  const x0 = cx - side / 2;
+  const y0 = cy - side / 2;
+  // cropAndResize takes normalised [y1, x1, y2, x2]; outside the image it fills black.
+  const norm = [[y0 / (height - 1), x0 / (width - 1), (y0 + side) / (height - 1), (x0 + side) / (width - 1)]];
+  const crop = tf.image.cropAndResize(imageF, norm, [0], [CROP_SIZE, CROP_SIZE]);
+  let faces;
+  try {
+    faces = await run(crop, stageB);
+  } finally {
+    tf.dispose(crop);
+  }
+  let best = null;
+  let bestDist = Infinity;
+  for (const f of faces) {
+    if (!f.embedding || f.embedding.length === 0 || !(f.faceScore >= VALID_FACE_SCORE)) continue;
+    const fx = f.box[0] + f.box[2] / 2 - CROP_SIZE / 2;
+    const fy = f.box[1] + f.box[3] / 2 - CROP_SIZE / 2;
+    const d = Math.hypot(fx, fy);
+    if (d < bestDist) {
+      bestDist = d;
+      best = f;
+    }
+  }
+  if (!best || bestDist > CROP_SIZE * 0.25) return null;
+  const k = side / CROP_SIZE;
+  const emb = Float32Array.from(best.embedding);
+  let n = 0;
+  for (let i = 0; i < emb.length; i++) n += emb[i] * emb[i];
+  n = Math.sqrt(n) || 1;
+  for (let i = 0; i < emb.length; i++) emb[i] /= n;
+  return {
+    box: [x0 + best.box[0] * k, y0 + best.box[1] * k, best.box[2] * k, best.box[3] * k],
+    score: best.score,
+    embedding: emb
+  };
+}
+
+async function detect(msg) {
+  const { mode, width, height } = msg;
+  const pixels = new Uint8Array(msg.data);
+  const image = tf.tensor4d(pixels, [1, height, width, 3], 'int32');
+  const imageF = tf.cast(image, 'float32');
+  try {
+    if (mode === 'selfie') {
+      // The largest candidate that stage B confirms is the face; another confirmed face of
+      // comparable size next to it makes the photo ambiguous.
+      const cands = (await stageACandidates(image, width, height, false, 0)).sort((p, q) => q.box[2] * q.box[3] - p.box[2] * p.box[3]);
+      let main = null;
+      let rest = [];
+      for (let i = 0; i < cands.length && !main; i++) {
+        main = await describe(imageF, width, height, cands[i]);
+        rest = cands.slice(i + 1);
+      }
+      if (!main) return { error: 'no-face', message: 'no face found' };
+      const mainSide = Math.max(main.box[2], main.box[3]);
+      for (const o of rest) {
+        if (o.score < SELFIE_CLEAR_SCORE || Math.max(o.box[2], o.box[3]) < SELFIE_CLEAR_SIZE * mainSide) continue;
+        if (iou(o.box, main.box) > 0.3 || centreInside(o.box, main.box)) continue;
+        if (await describe(imageF, width, height, o)) return { error: 'many-faces', message: 'more than one face found' };
+      }
+      return { faces: [main] };
+    }
+    const cands = await stageACandidates(image, width, height, true, msg.tileSide || 640);
+    const faces = [];
+    for (const c of cands) {
+      // A candidate on a face already described (another tile's partial box) is skipped.
+      if (faces.some((f) => iou(c.box, f.box) > 0.3 || centreInside(c.box, f.box))) continue;
+      const d = await describe(imageF, width, height, c);
+      if (d) faces.push(d);
+    }
+    // Stage B boxes of two candidates can land on the same face.
+    return { faces: merge(faces) };
+  } finally {
+    tf.dispose([image, imageF]);
+  }
+}
+
+const ready = start();
+ready.then(
+  () => parentPort.postMessage({ ready: true }),
+  (err) => parentPort.postMessage({ ready: false, message: String((err && err.stack) || err) })
+);
+
+parentPort.on('message', async (msg) => {
+  try {
+    await ready;
+    const out = await detect(msg);
+    const transfer = (out.faces || []).map((f) => f.embedding.buffer);
+    parentPort.postMessage({ id: msg.id, ...out }, transfer);
+  } catch (err) {
+    parentPort.postMessage({ id: msg.id, error: 'failed', message: String((err && err.message) || err) });
+  }
+});
