@@ -3,7 +3,7 @@ import { View, Text } from '@tarojs/components';
 import { useRouter } from '@tarojs/taro';
 import { observer } from 'mobx-react';
 import { useStores, usePageStores } from '../../stores/RootStore';
-import { createPersonAlbumStore } from '../../stores/face/factory';
+import { createPersonAlbumStore } from '../../stores/face/albumFactory';
 import { permissionUrl } from '../../stores/gallery/galleryGate';
 import { AlbumPageShell } from '../../components/page-shell';
 import { PageFrame } from '../../components/page-frame';

@@ -39,7 +39,8 @@ export class PersonAlbumStore {
   private seq = 0;
 
   constructor(deps: Partial<PersonAlbumDeps> & Pick<PersonAlbumDeps, 'list'>) {
-    this.deps = { person: fetchPerson, share: shareLink, toast: (key, ms) => toast(t(key), ms), ...deps };
+    // share through a function: as a bare property value webpack (5.91) emitted an undeclared `share.uU` once platform/share sat in a shared chunk.
+    this.deps = { person: fetchPerson, share: (c) => shareLink(c), toast: (key, ms) => toast(t(key), ms), ...deps };
     makeAutoObservable<PersonAlbumStore, 'deps' | 'seq'>(this, { deps: false, seq: false, list: observableRef, person: observableRef }, { autoBind: true });
   }
 

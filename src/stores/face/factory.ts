@@ -4,7 +4,6 @@ import type { FaceDialogHost, FaceDialogRequest } from './FaceDialogHost';
 import { FaceTabsStore, type FaceTabsGallery } from './FaceTabsStore';
 import { PersonListStore } from './PersonListStore';
 import { MaybeStore } from './MaybeStore';
-import { PersonAlbumStore } from './PersonAlbumStore';
 
 /*
  * Built here, not in UI code (docs/architecture.md): pages and components hold the
@@ -30,9 +29,4 @@ export function createPersonListStore(galleryId: number): PersonListStore {
 /** The viewer's 'maybe' people. */
 export function createMaybeStore(): MaybeStore {
   return new MaybeStore();
-}
-
-/** The person album page. */
-export function createPersonAlbumStore(root: RootStore = getRootStore()): PersonAlbumStore {
-  return new PersonAlbumStore({ list: (o) => root.photoLists.get(o) });
 }

@@ -67,7 +67,8 @@ export class SharePageStore {
       photos: fetchPhotosByIds,
       sharer: fetchSharer,
       isPass: (id) => fetchIsPass('watermark', id),
-      share: shareLink,
+      // Through a function: as a bare property value webpack (5.91) emitted an undeclared `share.uU` once platform/share sat in a shared chunk.
+      share: (c) => shareLink(c),
       toast: (key, ms) => toast(t(key), ms),
       ...deps
     };
