@@ -166,6 +166,8 @@ async function bench(kind) {
       await db.query(FACE_HNSW_INDEX);
       log(`  HNSW index build: ${(ms(t0) / 1000).toFixed(1)} s`);
     }
+    // What the indexer's sweep does after new faces (PGlite has no autovacuum to do it).
+    await s.faceIndexer.refreshStats();
     const total = (await db.query('SELECT count(*)::int AS n FROM faces WHERE gallery_id = $1', [galleryId])).rows[0].n;
     log(`  faces in the gallery: ${total}`);
 
