@@ -26,6 +26,13 @@ describe.each(BACKENDS)('face search on %s', (backend) => {
   const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => s.app.inject({ method: 'POST', url, payload: payload as object, headers });
   const count = async (table: string) => (await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n;
 
+  /** Every stored object's key (selfies must never become one). */
+  async function objectKeys(): Promise<string[]> {
+    const keys: string[] = [];
+    for (const prefix of ['faces/', 'originals/', 'uploads/', 'avatars/']) for await (const o of s.services.store.list(prefix)) keys.push(o.key);
+    return keys.sort();
+  }
+
   async function visitor(loggedIn: boolean) {
     const { user, token } = await s.services.sessions.createOrResume(undefined);
     if (loggedIn) {
@@ -93,9 +100,11 @@ describe.each(BACKENDS)('face search on %s', (backend) => {
   it('findpeople: a crop of a face finds its person (guests too, storing nothing), and person= lists their photos', async () => {
     const { face, selfie } = await faceOf(groupPhoto, 5, { brightness: 1.15, edge: 300 });
     const before = await count('face_profiles');
+    const objects = await objectKeys();
     const r = (await post('/api/v2/face3/findpeople', { image: selfie, galleryid: galleryId, ...CONSENT }, guest)).json();
     expect(r).toMatchObject({ code: 200, data: { success: true, data: face.person_id, code: 200, person: { personid: face.person_id } } });
     expect(await count('face_profiles')).toBe(before);
+    expect(await objectKeys()).toEqual(objects);
     const list = (await get(`/api/v2/images/${galleryId}/list?person=${face.person_id}`, guest)).json().data;
     expect(list.items.map((p: { id: number }) => p.id)).toContain(groupPhoto);
     expect(list.total).toBe(r.data.person.total_image);
@@ -160,6 +169,11 @@ describe.each(BACKENDS)('face search on %s', (backend) => {
     expect(page.total).toBeGreaterThan(FRIENDS_MAX);
     const ids: number[] = page.items.map((p: { personid: number }) => p.personid);
     expect((await post('/api/v2/face3/follow', { galleryid: galleryId }, headers)).json()).toMatchObject({ code: 400, msg: 'Please upload single frontal photo' });
+    // By photo: the person that face matches.
+    const { face, selfie } = await faceOf(photos[1], 1);
+    const byPhoto = (await post('/api/v2/face3/follow', { galleryid: galleryId, image: selfie, name: 'Photo friend', ...CONSENT }, headers)).json();
+    expect(byPhoto).toMatchObject({ code: 200, data: { personid: face.person_id, name: 'Photo friend', status: 'follow' } });
+    expect((await post('/api/v2/face3/unfollow', { personid: face.person_id }, headers)).json().data).toEqual({ ok: true });
     const first = (await post('/api/v2/face3/follow', { galleryid: galleryId, personid: ids[0], name: 'Ann' }, headers)).json();
     expect(first).toMatchObject({ code: 200, data: { personid: ids[0], name: 'Ann', status: 'follow' } });
     for (const id of ids.slice(1, FRIENDS_MAX)) expect((await post('/api/v2/face3/follow', { galleryid: galleryId, personid: id }, headers)).json().code).toBe(200);
@@ -178,8 +192,11 @@ describe.each(BACKENDS)('face search on %s', (backend) => {
   it('updateinfo makes My Photo; hide removes the person from the photo and from maybe; destroymyself leaves nothing', async () => {
     const { headers, userId } = await visitor(true);
     const { face, selfie } = await faceOf(groupPhoto, 5);
+    const objects = await objectKeys();
     const info = (await post('/api/v2/face/updateinfo', { image: selfie, galleryid: galleryId, ...CONSENT }, headers)).json();
     expect(info).toMatchObject({ code: 200, data: { has_face: true, person: { personid: face.person_id, status: 'self' } } });
+    // The selfie was matched and dropped: only its embedding is kept.
+    expect(await objectKeys()).toEqual(objects);
     const mine = (await get(`/api/v2/face/galleryv2?galleryid=${galleryId}`, headers)).json().data;
     expect(mine.person.personid).toBe(face.person_id);
     expect((await get('/api/face/gallery', headers)).json().data).toEqual([expect.objectContaining({ galleryid: galleryId, personid: face.person_id })]);

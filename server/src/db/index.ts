@@ -26,7 +26,8 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
     fs.mkdirSync(dir, { recursive: true });
   }
   // int8 (counts, sums) as plain numbers, as on the pg path.
-  const pg = new PGlite(dir, { extensions: { vector }, parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) } });
+  // One options object: `new PGlite(undefined, options)` drops the options in PGlite's ESM build.
+  const pg = new PGlite({ dataDir: dir, extensions: { vector }, parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) } });
   await pg.waitReady;
   const wrap = (q: { query: typeof pg.query }): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {

@@ -42,6 +42,8 @@ import { getFaceEngine, MATCH_THRESHOLD } from '../face/engine';
 import { createVectorIndex, type VectorIndex } from './face/vectors';
 import { FaceIndexer } from './face/indexer';
 import { FaceService } from './face/faces';
+import { FaceFollowService } from './face/follows';
+import { FaceProfileService } from './face/profile';
 
 /** A value made on first use, once (concurrent first callers share it). */
 function once<T>(make: () => Promise<T>): (() => Promise<T>) & { made: () => Promise<T> | null } {
@@ -100,10 +102,10 @@ export function createServices(infra: Infrastructure) {
   /** The face engine (worker threads), started on first use; buildApp closes it. */
   const faceEngine = once(getFaceEngine);
   const faceIndexer = new FaceIndexer(db, store, faceVectors, faceEngine, prerender, MATCH_THRESHOLD, infra.warn, (id) => photos.invalidate(id));
-  const faces = new FaceService({
-    db, store, galleries, gates, vectors: faceVectors, detector: faceEngine, threshold: MATCH_THRESHOLD, publicUrl: config.publicUrl,
-    changed: (id) => photos.invalidate(id)
-  });
+  const faceDeps = {
+    db, store, galleries, gates, vectors: faceVectors, detector: faceEngine, limits, threshold: MATCH_THRESHOLD, publicUrl: config.publicUrl,
+    changed: (id: number) => photos.invalidate(id)
+  };
   const photoEvents = new PhotoEvents(photos, galleries, live, images, infra.warn, autoCover, faceIndexer);
   const signer = new UrlSigner(secret);
   const orders = new OrderBook(db, providers.pay, infra.warn);
@@ -122,7 +124,10 @@ export function createServices(infra: Infrastructure) {
     organizer: new OrganizerService(db, organizerAccess, galleries, photoEvents, autoCover, config.publicUrl, (id, on) =>
       on ? faceIndexer.enqueueMissing(id) : faceIndexer.dropQueued(id)
     ),
-    faces,
+    /** Face search and persons; Following and hiding; the visitor's own face (services/face/). */
+    faces: new FaceService(faceDeps),
+    faceFollows: new FaceFollowService(faceDeps),
+    faceProfiles: new FaceProfileService(faceDeps),
     faceIndexer,
     faceVectors,
     faceEngine,

@@ -1,4 +1,4 @@
--- Face search (issue 13). Embeddings are 1024 float32 values, little-endian, in bytea:
+-- Face search (issue 13). Embeddings are 1024 float32 values, big-endian, in bytea:
 -- every database reads them (PostgreSQL without pgvector loads them into the
 -- in-process index); where pgvector exists, services/face/vectors.ts adds vector
 -- columns beside them and searches with <=>.

@@ -1,7 +1,8 @@
 /**
- * Face embeddings as stored: FACE_DIMS float32 values, little-endian, in a bytea
- * column. Every database reads this form; pgvector's columns are filled from the
- * same numbers (vectorLiteral).
+ * Face embeddings as stored: EMBEDDING_DIMS float32 values, big-endian (network
+ * order, as PostgreSQL's float4send writes them, so SQL can produce the same bytes),
+ * in a bytea column. Every database reads this form; pgvector's columns are filled
+ * from the same numbers (vectorLiteral).
  */
 
 /** Embedding length of the face engine (services/face/vectors.ts checks stored rows against it). */
@@ -9,14 +10,14 @@ export const EMBEDDING_DIMS = 1024;
 
 export function toBytes(e: Float32Array): Buffer {
   const out = Buffer.alloc(e.length * 4);
-  for (let i = 0; i < e.length; i++) out.writeFloatLE(e[i], i * 4);
+  for (let i = 0; i < e.length; i++) out.writeFloatBE(e[i], i * 4);
   return out;
 }
 
 export function fromBytes(b: Uint8Array): Float32Array {
   const out = new Float32Array(b.byteLength / 4);
   const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
-  for (let i = 0; i < out.length; i++) out[i] = view.getFloat32(i * 4, true);
+  for (let i = 0; i < out.length; i++) out[i] = view.getFloat32(i * 4, false);
   return out;
 }
 

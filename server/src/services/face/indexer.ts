@@ -64,6 +64,8 @@ export class FaceIndexer {
   private wake: (() => void) | null = null;
   private loop: Promise<void> | null = null;
   private lastSweep = 0;
+  /** Jobs finished since the planner's statistics were refreshed. */
+  private doneSinceStats = 0;
 
   constructor(
     private db: Db,
@@ -174,6 +176,7 @@ export class FaceIndexer {
         if (now() - this.lastSweep > SWEEP_MS) {
           this.lastSweep = now();
           await this.enqueueMissing();
+          if (this.doneSinceStats) await this.refreshStats();
         }
         if (!this.activity.quietFor(QUIET_MS)) {
           await this.sleep(QUIET_MS / 3);
@@ -186,6 +189,17 @@ export class FaceIndexer {
         await this.sleep(IDLE_MS);
       }
     }
+  }
+
+  /**
+   * The planner's statistics of the face tables. PGlite has no autovacuum: without them
+   * the planner takes a big gallery for a small one and scans it exactly instead of
+   * through the HNSW index (measured: 1.6 s instead of milliseconds over 100,000 faces).
+   */
+  async refreshStats(): Promise<void> {
+    this.doneSinceStats = 0;
+    await this.db.query('ANALYZE faces');
+    await this.db.query('ANALYZE persons');
   }
 
   /** Runs queued jobs until none is left, without pacing (tests, the bench). Answers how many ran. */
@@ -201,6 +215,7 @@ export class FaceIndexer {
     if (!job) return false;
     try {
       await this.index(job);
+      this.doneSinceStats++;
     } catch (err) {
       const failed = job.attempts >= MAX_ATTEMPTS;
       await this.db.query(
