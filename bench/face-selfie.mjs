@@ -43,9 +43,10 @@ async function run(server) {
     const detail = await (await fetch(`${server.baseUrl}/api/v2/gallery/link/${LINK}`)).json();
     if (detail.code !== 200) throw new Error(`no ${LINK} gallery in the demo`);
     const gid = detail.data.gallery.id;
-    await org('POST', `/api/v2/organizer/galleries/${gid}/page`, {
-      pagedata: { components: [{ id: 'photo-1', type: 'photo', props: { gallery_id: 0, mode: '2', show_tags: true } }, { id: 'pendent-1', type: 'pendent', props: { buttons: [{ type: 'people' }] } }] }
+    const set = await org('POST', `/api/v2/organizer/galleries/${gid}/page`, {
+      pagedata: { components: [{ id: 'photo-1', type: 'photo', props: { gallery_id: 0, mode: '2', show_tags: true } }, { id: 'pendent-1', type: 'pendent', props: { buttons: [{ type: 'people' }, { type: 'top' }] } }] }
     });
+    if (set.code !== 200) throw new Error(`the Find pendant could not be set: ${JSON.stringify(set).slice(0, 200)}`);
     const context = await browser.newContext({ viewport: { width: 375, height: 812 }, userAgent: UA, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
     const page = await context.newPage();
     const api = (url, body) =>
@@ -82,6 +83,14 @@ async function run(server) {
     // A warm-up run first (the engine's first inference compiles its kernels), then one run a person.
     for (const [i, { p, file }] of [picks[0], ...picks].entries()) {
       await page.goto(`${server.baseUrl}/g/${LINK}`);
+      await page.getByTestId('gallery-name').waitFor();
+      if (process.env.DEBUG_BENCH) {
+        await page.waitForTimeout(2000);
+        console.log(await page.evaluate(() => JSON.stringify({ w: window.innerWidth, ids: [...document.querySelectorAll('[data-testid^="pendent"]')].map((e) => e.dataset.testid) })));
+        await page.screenshot({ path: '/tmp/fc-bench.png' });
+      }
+      // Beside the tabs the pendant may sit in the more-menu.
+      if ((await page.getByTestId('pendent-people').count()) === 0) await page.getByTestId('pendent-more').first().click();
       await page.getByTestId('pendent-people').first().click();
       const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('face-upload').click()]);
       await chooser.setFiles(file);
