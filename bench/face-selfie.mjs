@@ -84,11 +84,6 @@ async function run(server) {
     for (const [i, { p, file }] of [picks[0], ...picks].entries()) {
       await page.goto(`${server.baseUrl}/g/${LINK}`);
       await page.getByTestId('gallery-name').waitFor();
-      if (process.env.DEBUG_BENCH) {
-        await page.waitForTimeout(2000);
-        console.log(await page.evaluate(() => JSON.stringify({ w: window.innerWidth, ids: [...document.querySelectorAll('[data-testid^="pendent"]')].map((e) => e.dataset.testid) })));
-        await page.screenshot({ path: '/tmp/fc-bench.png' });
-      }
       // Beside the tabs the pendant may sit in the more-menu.
       if ((await page.getByTestId('pendent-people').count()) === 0) await page.getByTestId('pendent-more').first().click();
       await page.getByTestId('pendent-people').first().click();
