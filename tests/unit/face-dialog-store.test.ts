@@ -1,9 +1,9 @@
 // Taro's runtime is ESM-only and unused here: the store's platform pieces are injected.
 jest.mock('@tarojs/taro', () => ({ __esModule: true, default: {} }));
 
-import { FaceDialogStore, dayToUnix, type FaceDialogDeps } from '../../src/stores/face/FaceDialogStore';
+import { FaceDialogStore, type FaceDialogDeps } from '../../src/stores/face/FaceDialogStore';
 import type { FaceDialogRequest } from '../../src/stores/face/FaceDialogHost';
-import { clampZoom, dialogNeeds, findErrorKey, personCount, cleanName, canFollowMore } from '../../src/stores/face/faceRules';
+import { clampZoom, dialogNeeds, findErrorKey, personCount, cleanName, canFollowMore, dayToUnix } from '../../src/stores/face/faceRules';
 import { cropBox, dataUrlBytes, withinLimit, SelfieTooLarge } from '../../src/platform/selfie-core';
 import { ApiError } from '../../src/api/client';
 import { i18n } from '../../src/i18n';

@@ -6,7 +6,8 @@ import { ApiError } from '../../api/client';
 import { findPeople, followPerson, renameBuddy, updateMyFace } from '../../api/face';
 import { chooseSelfie, releaseSelfie, renderSelfie, SelfieTooLarge, SelfieUnreadable, type SelfieCrop, type SelfieSource } from '../../platform/selfie';
 import { toast } from '../../platform/ui';
-import { AGREEMENT_TOOLTIP_MS, canFollowMore, clampZoom, cleanName, dialogNeeds, findErrorKey, type DialogNeeds } from './faceRules';
+import { AGREEMENT_TOOLTIP_MS, canFollowMore, clampZoom, cleanName, dayToUnix, dialogNeeds, findErrorKey, type DialogNeeds } from './faceRules';
+
 import type { DialogPerson, FaceDialogRequest, FaceDialogResult, PhotoFilter } from './FaceDialogHost';
 
 export type FaceDialogState = 'editing' | 'submitting' | 'done';
@@ -22,14 +23,6 @@ export interface FaceDialogDeps {
   toast: (key: MessageKey) => void;
   setTimer: (fn: () => void, ms: number) => unknown;
   clearTimer: (timer: unknown) => void;
-}
-
-/** A day 'YYYY-MM-DD' (local time) as Unix seconds at its start, or at its end. */
-export function dayToUnix(day: string, end = false): number | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!m) return undefined;
-  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), end ? 23 : 0, end ? 59 : 0, end ? 59 : 0);
-  return Math.floor(d.getTime() / 1000);
 }
 
 /**

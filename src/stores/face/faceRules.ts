@@ -86,3 +86,11 @@ export function cropView(width: number, height: number, crop: { zoom: number; x:
   const clamp = (c: number, size: number) => Math.min(Math.max(c * size, 50), size - 50);
   return { width: w, height: h, left: 50 - clamp(crop.x, w), top: 50 - clamp(crop.y, h) };
 }
+
+/** A day 'YYYY-MM-DD' (local time) as Unix seconds at its start, or at its end (the search without a face). */
+export function dayToUnix(day: string, end = false): number | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return undefined;
+  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), end ? 23 : 0, end ? 59 : 0, end ? 59 : 0);
+  return Math.floor(d.getTime() / 1000);
+}
