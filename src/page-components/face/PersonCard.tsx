@@ -4,6 +4,7 @@ import type { Person } from '../../../types/api/face';
 import { personCount } from '../../stores/face/faceRules';
 import { faceImageUrl } from '../../utils/image';
 import { t } from '../../i18n';
+import { Avatar } from '../../components/avatar';
 
 /** A person's round face, with the name under it and the photo count (capped at 99). */
 export const PersonFace = observer(function PersonFace({ person, onTap, active, testId = 'person-face' }: { person: Person; onTap?: () => void; active?: boolean; testId?: string }) {
@@ -25,7 +26,7 @@ export const PersonHeader = observer(function PersonHeader({ person, children }:
   const count = personCount(person.total_image);
   return (
     <View className="person-head" data-testid="person-head" data-personid={person.personid}>
-      <Image className="person-head__face" src={faceImageUrl(person.faceurl)} mode="aspectFill" />
+      <Avatar className="person-head__face" src={faceImageUrl(person.faceurl)} name={person.name} seed={String(person.personid)} />
       <View className="person-head__text">
         <Text className="person-head__name" data-testid="person-name">
           {person.name || (person.status === 'self' ? t('face.status.self') : t('face.unnamed'))}

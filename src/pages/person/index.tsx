@@ -9,18 +9,19 @@ import { AlbumPageShell } from '../../components/page-shell';
 import { PageFrame } from '../../components/page-frame';
 import { EmptyState } from '../../components/empty-state';
 import { NotFound } from '../../components/not-found';
-import { deferred } from '../../components/deferred';
-import { ShareMenuHint } from '../../components/share-menu-hint';
-import PayQr from '../../components/pay-qr/deferred';
-import LoginPrompt from '../../components/login-prompt';
-import FaceDialog from '../../components/face-dialog/deferred';
-import StorePhotoList from '../../page-components/photo/StorePhotoList';
+// In the gallery page's order (its photo list, then the dialogs), so the mini-program's shared styles keep one order.
 import { PersonHeader } from '../../page-components/face/PersonCard';
+import StorePhotoList from '../../page-components/photo/StorePhotoList';
+import '../../page-components/face/face.scss';
+import { deferred } from '../../components/deferred';
+import PayQr from '../../components/pay-qr/deferred';
+import FaceDialog from '../../components/face-dialog/deferred';
+import LoginPrompt from '../../components/login-prompt';
+import { ShareMenuHint } from '../../components/share-menu-hint';
 import { ShareButton } from '../../platform/share-button';
 import { useShareMessage } from '../../platform/share';
 import { openUrl } from '../../platform/navigate';
 import { t } from '../../i18n';
-import '../../page-components/face/face.scss';
 import './index.scss';
 
 /** The viewer's code loads with the first photo opened. */
