@@ -96,11 +96,15 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   const stopOrphans = ctx.orphans.start(ORPHAN_SWEEP_MS, (msg, err) => app.log.warn({ err }, msg));
   // Guests that never came back are deleted (services/session/guestPrune.ts).
   const stopGuestSweep = ctx.guests.startSweeping(GUEST_PRUNE_EVERY_MS, GUEST_PRUNE_FIRST_MS, (msg, err) => app.log.warn({ err }, msg));
+  // Face indexing (services/face/indexer.ts): photos of use_face galleries, paced behind uploads.
+  const stopFaces = deps.config.faceIndexing ? ctx.faceIndexer.start() : async () => undefined;
   app.addHook('onClose', async () => {
     stopNotices();
     stopSweep();
     stopOrphans();
-    await Promise.all([ctx.orphans.idle(), stopGuestSweep()]);
+    await Promise.all([ctx.orphans.idle(), stopGuestSweep(), stopFaces()]);
+    (await ctx.faceVectors.made()?.catch(() => null))?.close();
+    await (await ctx.faceEngine.made()?.catch(() => null))?.close();
   });
 
   // A body trickled in slowly is cut at REQUEST_TIMEOUT_MS (408 envelope, connection closed).
@@ -167,6 +171,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     await (await import('./routes/avatar')).default(api, ctx);
     // Gated pages: password and phone gates, SMS codes, permissibility (issue 5 item 5).
     await (await import('./routes/permission')).default(api, ctx);
+    // Face search: find my photos by a selfie, My Photo and Following, persons, 'maybe', hide, destroy-myself.
+    await (await import('./routes/face')).default(api, ctx);
     await h5Routes(api, ctx);
   });
   checkRoutes();

@@ -20,6 +20,8 @@ export interface Config {
   h5Dir: string;
   /** Seed the demo event into an empty database at start. */
   seedDemo: boolean;
+  /** FACE_INDEXING: index faces of galleries with use_face in the background (default on; 0 leaves the queue to other processes). */
+  faceIndexing: boolean;
   /** Organiser API token (Authorization: Bearer …); organiser calls are refused without one. */
   organizerToken: string | null;
   /** Secret that signs upload policies (HMAC-SHA1); null: generated once and kept in dataDir/upload-secret. */
@@ -163,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     publicUrl: (url('PUBLIC_URL', env.PUBLIC_URL, ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     h5Dir: path.resolve(cwd, env.H5_DIR || './dist/h5'),
     seedDemo: bool('SEED_DEMO', env.SEED_DEMO, true),
+    faceIndexing: bool('FACE_INDEXING', env.FACE_INDEXING, true),
     organizerToken: env.ORGANIZER_TOKEN || null,
     uploadSecret: env.UPLOAD_SECRET || null,
     uploadMaxBytes: int('UPLOAD_MAX_BYTES', env.UPLOAD_MAX_BYTES, 50 * 1024 * 1024, 1, 1024 * 1024 * 1024),

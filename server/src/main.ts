@@ -43,7 +43,11 @@ async function main() {
     }
   });
   let demoLink: string | null = null;
-  if (config.seedDemo) demoLink = await seedDemo({ ...ctx, db }, { log: (m) => app.log.info(m) });
+  if (config.seedDemo) {
+    demoLink = await seedDemo({ ...ctx, db }, { log: (m) => app.log.info(m) });
+    // The demo's face gallery is indexed in the background from now on.
+    await ctx.faceIndexer.enqueueMissing().catch((err) => app.log.warn({ err }, 'queueing demo photos for face indexing failed'));
+  }
   await app.listen({ port: config.port, host: config.host });
   const base = config.publicUrl;
   console.log(`Server listening on ${base} (database: ${db.kind}, live bus: ${bus.kind}, store: ${storeLabel(store)}, data: ${config.dataDir})`);

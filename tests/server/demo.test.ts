@@ -43,7 +43,15 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
 
   it('creates the top page and its two sub-galleries', () => {
     // Plus the gated sub-galleries (issue 5: password and phone gates).
-    expect(Object.keys(galleries).sort()).toEqual(['carpet26', 'demo2026', 'party026', 'press026', 'vip2026a']);
+    // Plus the face-search gallery of real photos from node_modules (issue 13).
+    expect(Object.keys(galleries).sort()).toEqual(['carpet26', 'demo2026', 'faces026', 'party026', 'press026', 'vip2026a']);
+    expect(galleries.faces026).toMatchObject({ parent: galleries.demo2026.id, config: expect.objectContaining({ use_face: 1, active_on: 1 }), image_total: 6 });
+  });
+
+  it('queues the face gallery for background indexing (and nothing else)', async () => {
+    await s.services.faceIndexer.enqueueMissing();
+    expect(await s.services.faceIndexer.counts(galleries.faces026.id)).toEqual({ queued: 6 });
+    expect((await s.db.query('SELECT 1 FROM face_jobs WHERE gallery_id <> $1', [galleries.faces026.id])).rows).toEqual([]);
     const top = galleries.demo2026;
     expect(top).toMatchObject({ name: 'Demo: Spring Gala 2026', url_labeling: 'spring-gala', parent: 0, tags: DEMO_TOP_TAGS });
     expect(top.start_time).toBeGreaterThanOrEqual(now - 6 * 3600 - 1);
@@ -72,7 +80,7 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
       expect(await s.services.store.exists(originalKey(it.image))).toBe(true);
     }
     expect(tips.props.text).toMatch(/Welcome to the Spring Gala/);
-    expect(list.props).toMatchObject({ mode: 1, ids: [galleries.carpet26.id, galleries.party026.id, galleries.vip2026a.id, galleries.press026.id] });
+    expect(list.props).toMatchObject({ mode: 1, ids: [galleries.carpet26.id, galleries.party026.id, galleries.vip2026a.id, galleries.press026.id, galleries.faces026.id] });
     expect(nav.props).toMatchObject({ show_my: true });
     expect((pendent.props.buttons as { type: string }[]).map((b) => b.type)).toEqual(['top', 'refresh', 'lang']);
     expect(photo.props).toEqual({ gallery_id: 0, mode: '2', show_tags: true });

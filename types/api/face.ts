@@ -23,6 +23,11 @@ export const PERSON_COUNT_CAP = 99;
 export const FACE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 /** Longest data URL accepted: base64 of FACE_IMAGE_MAX_BYTES plus its header. */
 export const FACE_DATA_URL_MAX = Math.ceil(FACE_IMAGE_MAX_BYTES / 3) * 4 + 64;
+/**
+ * Longest data URL the server reads: twice FACE_DATA_URL_MAX, so a picture somewhat over
+ * 2M gets the spec's FACE_TOO_LARGE (222304) answer rather than a schema refusal.
+ */
+export const FACE_DATA_URL_LIMIT = FACE_DATA_URL_MAX * 2;
 /** Images wider than this are scaled to a FACE_UPLOAD_EDGE × FACE_UPLOAD_EDGE JPEG before upload (spec part 1 §8). */
 export const FACE_UPLOAD_EDGE = 750;
 /** The crop editor's zoom: 1 to 4 in steps of 0.1 (spec part 1 §8). */
@@ -129,7 +134,7 @@ export const OkSchema = T.Object({ ok: T.Boolean() });
 /** The selfie: a JPEG, PNG or WebP data URL of at most FACE_IMAGE_MAX_BYTES decoded. */
 const Selfie = () =>
   T.String({
-    maxLength: FACE_DATA_URL_MAX,
+    maxLength: FACE_DATA_URL_LIMIT,
     pattern: '^data:image/(jpeg|png|webp);base64,[A-Za-z0-9+/]+={0,2}$',
     errorMessage: 'must be a JPEG, PNG or WebP data URL under 2M'
   });
@@ -195,6 +200,14 @@ export const faceCalls = {
   followingGallery: defineCall('GET', '/api/v2/face3/galleryv2', { query: T.Object({ galleryid: Id() }), response: T.Array(PersonSchema) }),
   /** My Photo: the visitor's own face record and their person in a gallery. */
   myGallery: defineCall('GET', '/api/v2/face/galleryv2', { query: T.Object({ galleryid: Id() }), response: FaceProfileSchema }),
+  /**
+   * A face crop (square JPEG), the `faceurl` of persons and 'maybe' people: its face and
+   * photo visible, and the gallery's gates passed (the session's pass, or the image ticket `p`).
+   */
+  crop: defineCall('GET', '/api/v2/face3/crop/:faceid', {
+    params: T.Object({ faceid: Id() }),
+    query: T.Object({ p: T.Optional(T.String({ maxLength: 100 })) })
+  }, 'image/jpeg bytes'),
   /** The visitor's relation to a person. */
   relation: defineCall('GET', '/api/v2/face3/relation', {
     query: T.Object({ personid: Id() }),

@@ -18,13 +18,16 @@ export interface Db extends Queryable {
 
 export async function openPglite(dataDir: string | null): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
+  // pgvector ships as a PGlite extension package: face search uses it (services/face/vectors.ts).
+  const { vector } = await import('@electric-sql/pglite-pgvector');
   let dir: string | undefined;
   if (dataDir) {
     dir = path.join(dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
   }
   // int8 (counts, sums) as plain numbers, as on the pg path.
-  const pg = new PGlite(dir, { parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) } });
+  // One options object: `new PGlite(undefined, options)` drops the options in PGlite's ESM build.
+  const pg = new PGlite({ dataDir: dir, extensions: { vector }, parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) } });
   await pg.waitReady;
   const wrap = (q: { query: typeof pg.query }): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {

@@ -7,6 +7,7 @@ import type { Watermark } from '../../../types/watermark';
 import { ImageService, type IngestedImage } from '../services/photos/images';
 import { bannerSvg, logoSvg, mulberry32, pick, sceneSvg, type SceneKind } from './demo-art';
 import { DEMO_GATED, DEMO_GATED_PHOTOS, gateDemoGallery } from './demoGated';
+import { DEMO_FACES_DESC, DEMO_FACES_LINK_ID, DEMO_FACES_NAME, demoFacePhotos } from './demoFaces';
 
 export const DEMO_LINK_ID = 'demo2026';
 export const DEMO_CARPET_LINK_ID = 'carpet26';
@@ -235,6 +236,8 @@ export async function seedDemo(ctx: SeedDeps, opts: SeedOptions = {}): Promise<s
   const gatedPlans = plans.slice(0, DEMO_GATED.length * DEMO_GATED_PHOTOS)
     .map((p, i) => ({ ...p, seed: (p.seed ^ 0x9e3779b9 ^ (i * 7919)) >>> 0, origin: `GATED_${i + 1}.JPG`, tags: [] as string[] }));
   const gatedImages = await inBatches(gatedPlans, PARALLEL, async (p) => images.ingest(await renderPhoto(p), p.origin));
+  // Real photos with faces from node_modules (demoFaces.ts), for face search.
+  const faceImages = await inBatches(demoFacePhotos(), PARALLEL, async (p) => ({ origin: p.origin, img: await images.ingest(p.bytes, p.origin) }));
 
   const link = await ctx.db.tx(async (q) => {
     await q.query('SELECT pg_advisory_xact_lock($1)', [7_310_002]);
@@ -281,8 +284,21 @@ export async function seedDemo(ctx: SeedDeps, opts: SeedOptions = {}): Promise<s
       for (const { p, img } of mine) await images.addPhoto(q, id, img, { origin: p.origin, tags: [], shoottime: p.shoottime, createtime: Math.min(now, p.shoottime + 30) });
       gatedIds.push(id);
     }
+    const faceIds: number[] = [];
+    if (faceImages.length) {
+      const id = await insertGallery(q, {
+        link_id: DEMO_FACES_LINK_ID, url_labeling: null, name: DEMO_FACES_NAME, desc: DEMO_FACES_DESC, cover: faceImages[0].img.hash,
+        watermarks: null, start_time: start, end_time: end, status: 'start', tags: [], parent: topId, position: 3 + DEMO_GATED.length,
+        pagedata: subPage('Find yourself: tap Find and upload a selfie — face search is on in this gallery', '2'),
+        config: { use_face: 1, active_on: 1, original_photo: 1 }
+      }, now);
+      for (const [i, { origin, img }] of faceImages.entries()) {
+        await images.addPhoto(q, id, img, { origin, tags: [], shoottime: start + HOUR + i * 600, createtime: start + HOUR + i * 600 + 60 });
+      }
+      faceIds.push(id);
+    }
     await q.query('UPDATE galleries SET pagedata = $2::jsonb WHERE id = $1', [
-      topId, JSON.stringify(topPage(banners.map((b) => b.hash), [carpetId, partyId, ...gatedIds]))
+      topId, JSON.stringify(topPage(banners.map((b) => b.hash), [carpetId, partyId, ...gatedIds, ...faceIds]))
     ]);
 
     for (const [i, p] of plans.entries()) {

@@ -8,8 +8,13 @@ import type { LiveEventMap, LiveEventName, LiveMessage } from '../../../types/li
  *   changed): drop the cached user of that token hash now.
  * - live_recheck: a gate of this gallery changed (or passes were revoked): drop its
  *   cached gates and re-check every socket in its live room (LiveAccess.gateChanged).
+ * - face_reset: faces or persons of this gallery were removed or hidden (gallery_id 0:
+ *   of any gallery): in-process face indexes load it afresh (services/face/vectors.ts).
  */
-export type BusNotice = { kind: 'session_forget'; token_hash: string } | { kind: 'live_recheck'; gallery_id: number };
+export type BusNotice =
+  | { kind: 'session_forget'; token_hash: string }
+  | { kind: 'live_recheck'; gallery_id: number }
+  | { kind: 'face_reset'; gallery_id: number };
 
 /**
  * Carries live messages between server processes. Every process subscribes and
@@ -36,6 +41,7 @@ export function parseBusNotice(m: unknown): BusNotice | null {
   const { kind, token_hash, gallery_id } = m as { kind?: unknown; token_hash?: unknown; gallery_id?: unknown };
   if (kind === 'session_forget' && typeof token_hash === 'string' && TOKEN_HASH_RE.test(token_hash)) return { kind, token_hash };
   if (kind === 'live_recheck' && typeof gallery_id === 'number' && Number.isSafeInteger(gallery_id) && gallery_id > 0) return { kind, gallery_id };
+  if (kind === 'face_reset' && typeof gallery_id === 'number' && Number.isSafeInteger(gallery_id) && gallery_id >= 0) return { kind, gallery_id };
   return null;
 }
 

@@ -8,6 +8,7 @@ import type { Services } from '../services';
 export default async function organizerRoutes(app: FastifyInstance, s: Services) {
   route(app, organizerCalls.createGallery, ({ viewer, body }) => s.organizer.createGallery(viewer, body));
   route(app, organizerCalls.setPage, ({ viewer, params, body }) => s.organizer.setPage(viewer, params.id, body));
+  route(app, organizerCalls.setConfig, ({ viewer, params, body }) => s.organizer.setConfig(viewer, params.id, body));
   route(app, organizerCalls.listGalleries, ({ viewer }) => s.organizer.list(viewer));
   route(app, organizerCalls.photoAction, ({ viewer, params, body }) => s.organizer.photoAction(viewer, params.id, params.action, body.ids));
   route(app, organizerGateCalls.list, ({ viewer, params }) => s.organizerGates.list(viewer, params.id));

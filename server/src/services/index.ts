@@ -38,6 +38,22 @@ import { H5Document } from './h5/document';
 import { LandingService } from './gallery/landing';
 import { AutoCover } from './gallery/autoCover';
 import { DEMO_LINK_ID } from '../demo/demo';
+import { getFaceEngine, MATCH_THRESHOLD } from '../face/engine';
+import { createVectorIndex, type VectorIndex } from './face/vectors';
+import { FaceIndexer } from './face/indexer';
+import { FaceService } from './face/faces';
+import { FaceFollowService } from './face/follows';
+import { FaceProfileService } from './face/profile';
+
+/** A value made on first use, once (concurrent first callers share it). */
+function once<T>(make: () => Promise<T>): (() => Promise<T>) & { made: () => Promise<T> | null } {
+  let p: Promise<T> | null = null;
+  const get = () => (p ??= make().catch((e) => {
+    p = null;
+    throw e;
+  }));
+  return Object.assign(get, { made: () => p });
+}
 
 /** What the services are built from: the outside world, chosen by main.ts or a test. */
 export interface Infrastructure {
@@ -81,7 +97,16 @@ export function createServices(infra: Infrastructure) {
   const images = new ImagePipeline({ db, store, config });
   /** Grid renders after a photo is published, one at a time per process. */
   const prerender = new PrerenderQueue();
-  const photoEvents = new PhotoEvents(photos, galleries, live, images, infra.warn, autoCover);
+  // Face search (issue 13): the vector index this database supports, the queue, the calls.
+  const faceVectors = once<VectorIndex>(() => createVectorIndex(db, bus, infra.warn));
+  /** The face engine (worker threads), started on first use; buildApp closes it. */
+  const faceEngine = once(getFaceEngine);
+  const faceIndexer = new FaceIndexer(db, store, faceVectors, faceEngine, prerender, MATCH_THRESHOLD, infra.warn, (id) => photos.invalidate(id));
+  const faceDeps = {
+    db, store, galleries, gates, vectors: faceVectors, detector: faceEngine, limits, threshold: MATCH_THRESHOLD, publicUrl: config.publicUrl,
+    changed: (id: number) => photos.invalidate(id)
+  };
+  const photoEvents = new PhotoEvents(photos, galleries, live, images, infra.warn, autoCover, faceIndexer);
   const signer = new UrlSigner(secret);
   const orders = new OrderBook(db, providers.pay, infra.warn);
   const uploads = { secret, maxBytes: config.uploadMaxBytes, host: `${config.publicUrl}/oss/upload`, tmpDir: path.join(config.dataDir, 'tmp') };
@@ -96,7 +121,16 @@ export function createServices(infra: Infrastructure) {
     /** Guests that never came back (buildApp sweeps hourly). */
     guests: new GuestPruner(db, config.guestPruneDays),
     organizerAccess,
-    organizer: new OrganizerService(db, organizerAccess, galleries, photoEvents, autoCover, config.publicUrl),
+    organizer: new OrganizerService(db, organizerAccess, galleries, photoEvents, autoCover, config.publicUrl, (id, on) =>
+      on ? faceIndexer.enqueueMissing(id) : faceIndexer.dropQueued(id)
+    ),
+    /** Face search and persons; Following and hiding; the visitor's own face (services/face/). */
+    faces: new FaceService(faceDeps),
+    faceFollows: new FaceFollowService(faceDeps),
+    faceProfiles: new FaceProfileService(faceDeps),
+    faceIndexer,
+    faceVectors,
+    faceEngine,
     organizerGates: new OrganizerGateService(organizerAccess, gates.settings),
     galleries,
     /** The root address's page (GET /api/v2/landing). */

@@ -24,6 +24,12 @@ export interface RenderPurge {
   forget(hashes: string[]): Promise<void>;
 }
 
+/** What indexes new photos' faces (services/face/indexer.ts: queued when the gallery has use_face on). */
+export interface FaceQueue {
+  enqueue(photoIds: number[]): Promise<unknown>;
+  photosRemoved(galleryId: number, photoIds: number[], deleted: boolean): Promise<void>;
+}
+
 /** What keeps a gallery's automatic cover on its first visible photo (services/gallery/autoCover.ts). */
 export interface CoverFollower {
   refresh(galleryId: number): Promise<unknown>;
@@ -36,7 +42,8 @@ export class PhotoEvents {
     private live: LivePublisher,
     private renders: RenderPurge,
     private warn: (msg: string, err?: unknown) => void,
-    private covers?: CoverFollower
+    private covers?: CoverFollower,
+    private faces?: FaceQueue
   ) {}
 
   /** A photo became visible. */
@@ -44,6 +51,8 @@ export class PhotoEvents {
     await this.followCover(galleryId);
     this.invalidate(galleryId);
     await this.live.publish(galleryId, 'image_add', { galleryid: galleryId, id: photo.id, shoottime: photo.shoottime });
+    // Queued, not run: the indexer waits for uploads to pause (a lost enqueue is found by its sweep).
+    await this.faces?.enqueue([photo.id]).catch((err) => this.warn('queueing a photo for face indexing failed', err));
   }
 
   /**
@@ -60,6 +69,7 @@ export class PhotoEvents {
     await this.live.publish(galleryId, EVENT_OF[action], { galleryid: galleryId, ids });
     if (action === 'hide' || action === 'delete') {
       await this.renders.forget(photos.map((p) => p.hash)).catch((err) => this.warn('purging renders of removed photos failed', err));
+      await this.faces?.photosRemoved(galleryId, ids, action === 'delete').catch((err) => this.warn('removing faces of removed photos failed', err));
     }
   }
 

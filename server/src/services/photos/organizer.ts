@@ -74,7 +74,9 @@ export class OrganizerService {
     private galleries: GalleryService,
     private events: PhotoEvents,
     private covers: AutoCover,
-    private publicUrl: string
+    private publicUrl: string,
+    /** A gallery's use_face was switched (services/face/indexer.ts queues or drops its photos). */
+    private onFaceSwitch?: (galleryId: number, on: boolean) => Promise<unknown>
   ) {}
 
   private present(r: OrganizerRow): OrganizerGallery {
@@ -118,6 +120,22 @@ export class OrganizerService {
     const row = await this.row(galleryId);
     if (row.parent) this.galleries.invalidate(row.parent);
     return this.present(row);
+  }
+
+  /**
+   * Feature flags in the gallery's config (organizerCalls.setConfig). A use_face change
+   * goes to `onFaceSwitch` after the commit (the face indexer queues or drops the gallery's photos).
+   */
+  async setConfig(v: Viewer, galleryId: number, input: { use_face?: 0 | 1; active_on?: 0 | 1 }): Promise<OrganizerGallery> {
+    this.access.assert(v);
+    const patch: Record<string, number> = {};
+    if (input.use_face !== undefined) patch.use_face = input.use_face;
+    if (input.active_on !== undefined) patch.active_on = input.active_on;
+    const { rowCount } = await this.db.query("UPDATE galleries SET config = COALESCE(config, '{}'::jsonb) || $2::jsonb WHERE id = $1", [galleryId, JSON.stringify(patch)]);
+    if (!rowCount) throw notFound(`Gallery ${galleryId} not found`);
+    this.galleries.invalidate(galleryId);
+    if (input.use_face !== undefined) await this.onFaceSwitch?.(galleryId, input.use_face === 1);
+    return this.present(await this.row(galleryId));
   }
 
   /** Hide, show, delete, check or uncheck photos; caches and viewers follow after the commit. */

@@ -2,7 +2,7 @@ import type { Db } from '../../db';
 import { badRequest } from '../../errors';
 import { GenerationCache } from '../shared/cache';
 import { PhotoOrderIndex, ORDER_INDEX_MIN } from './photoOrder';
-import { countPhotos, orderedIds, pageRows, presentPhoto, visibleRowsByIds, type ListFilter, type PhotoRow } from './repository';
+import { countPhotos, filterKey, orderedIds, pageRows, presentPhoto, visibleRowsByIds, type ListFilter, type PhotoRow } from './repository';
 import { readSort } from '../../../../types/photoSort';
 import type { Viewer } from '../../viewer';
 import type { GalleryService } from '../gallery/gallery';
@@ -63,6 +63,13 @@ export interface ListOptions {
   pageSize?: number;
   /** Keyset cursor; `offset` then only numbers the page. */
   after?: { value: number; id: number } | null;
+  /** Only this person's photos (face search). */
+  person?: number;
+  /** Shoot-time range (Unix seconds, inclusive). */
+  from?: number;
+  to?: number;
+  /** A tag or the file name contains this text. */
+  text?: string;
 }
 
 export class PhotoService {
@@ -113,13 +120,18 @@ export class PhotoService {
     const gallery = await this.galleries.cachedById(galleryId);
     await this.gates.assertPass(v, galleryId);
     const { sort, order } = listSort(q, gallery.config.sort);
-    const page = await this.list(galleryId, { sort, order, offset: q.offset ?? 0, tags: listTags(q.tags), pageSize: q.page_size ?? PHOTO_PAGE_SIZE, after: listAfter(q.after, sort) });
+    if (q.from !== undefined && q.to !== undefined && q.to < q.from) throw badRequest('to is before from');
+    const text = q.q?.trim() || undefined;
+    const page = await this.list(galleryId, {
+      sort, order, offset: q.offset ?? 0, tags: listTags(q.tags), pageSize: q.page_size ?? PHOTO_PAGE_SIZE, after: listAfter(q.after, sort),
+      person: q.person, from: q.from, to: q.to, text
+    });
     return v.user ? { ...page, items: await withPayed(this.db, v.user, page.items) } : page;
   }
 
   async list(galleryId: number, opts: ListOptions): Promise<PhotoListResult> {
     const after = opts.after ? `${opts.after.value}_${opts.after.id}` : '';
-    const key = `${opts.sort}|${opts.order}|${opts.offset}|${opts.pageSize ?? PHOTO_PAGE_SIZE}|${opts.tags.join(',')}|${after}`;
+    const key = `${opts.sort}|${opts.order}|${opts.offset}|${opts.pageSize ?? PHOTO_PAGE_SIZE}|${filterKey({ ...opts, text: opts.text })}|${after}`;
     if (this.nocache) return this.query(galleryId, opts);
     const hit = this.cache.get(galleryId, key);
     if (hit) return hit;
@@ -133,8 +145,8 @@ export class PhotoService {
 
   private async query(galleryId: number, opts: ListOptions): Promise<PhotoListResult> {
     const pageSize = Math.min(opts.pageSize ?? PHOTO_PAGE_SIZE, MAX_PAGE_SIZE);
-    const filter: ListFilter = { galleryId, tags: opts.tags, sort: opts.sort, order: opts.order };
-    const tagKey = opts.tags.join(',');
+    const filter: ListFilter = { galleryId, tags: opts.tags, sort: opts.sort, order: opts.order, person: opts.person, from: opts.from, to: opts.to, text: opts.text };
+    const tagKey = filterKey(filter);
     const countQuery = () => this.counts.through(galleryId, tagKey, () => countPhotos(this.db, filter));
     if (!opts.after && opts.offset > 0) {
       // Deep offsets of a big list: a slice of the ordered ids, then a primary-key lookup.

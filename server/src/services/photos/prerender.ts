@@ -9,6 +9,8 @@ export class PrerenderQueue {
   private jobs: Array<() => Promise<void>> = [];
   private running = false;
   private busy = 0;
+  /** When the last registration ended (ms); background work that is not urgent waits for a quiet spell. */
+  private lastEnd = 0;
   private waiters: Array<() => void> = [];
 
   add(job: () => Promise<void>): void {
@@ -24,8 +26,14 @@ export class PrerenderQueue {
       if (done) return;
       done = true;
       this.busy--;
+      this.lastEnd = Date.now();
       void this.pump();
     };
+  }
+
+  /** No registration is running, none ended within `ms`, and no grid render is waiting (face indexing asks). */
+  quietFor(ms: number): boolean {
+    return !this.busy && !this.jobs.length && !this.running && Date.now() - this.lastEnd >= ms;
   }
 
   /** Resolves once every render queued so far is done (tests, shutdown). */

@@ -114,7 +114,22 @@ export interface ListFilter {
   tags: string[];
   sort: SortType;
   order: SortOrder;
+  /** Only photos where this person's face shows (not hidden from the photo). */
+  person?: number;
+  /** Shoot-time range, Unix seconds, both ends included. */
+  from?: number;
+  to?: number;
+  /** Text: any tag or the file name contains it (case-insensitive). */
+  text?: string;
 }
+
+/** The part of a filter beyond the gallery and sort: a cache key. */
+export function filterKey(f: Pick<ListFilter, 'tags' | 'person' | 'from' | 'to' | 'text'>): string {
+  return [f.tags.join(','), f.person ?? '', f.from ?? '', f.to ?? '', f.text ?? ''].join('|');
+}
+
+/** `text` as a LIKE pattern that matches it literally anywhere. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface ListPage {
   limit: number;
@@ -129,6 +144,23 @@ function where(f: ListFilter): { sql: string; params: unknown[] } {
   if (f.tags.length) {
     params.push(f.tags);
     sql += ` AND tags && $${params.length}::text[]`;
+  }
+  if (f.person !== undefined) {
+    params.push(f.person);
+    sql += ` AND id IN (SELECT photo_id FROM faces WHERE person_id = $${params.length} AND NOT hidden)`;
+  }
+  if (f.from !== undefined) {
+    params.push(f.from);
+    sql += ` AND shoottime >= $${params.length}`;
+  }
+  if (f.to !== undefined) {
+    params.push(f.to);
+    sql += ` AND shoottime <= $${params.length}`;
+  }
+  if (f.text) {
+    params.push(containsPattern(f.text));
+    const n = params.length;
+    sql += ` AND (origin ILIKE $${n} OR EXISTS (SELECT 1 FROM unnest(tags) t WHERE t ILIKE $${n}))`;
   }
   return { sql, params };
 }

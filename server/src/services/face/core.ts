@@ -1,0 +1,139 @@
+/**
+ * What every face call shares (types/api/face.ts): gallery access (use_face on, gates
+ * passed), matching a face against a gallery's persons, the visitor's relations to
+ * persons, and presenting persons. The calls are in faces.ts (search, persons, crops),
+ * follows.ts (Following, hiding) and profile.ts (the visitor's own face, deletion).
+ *
+ * Rules: guests may search (findpeople stores nothing) and read; the writes (updateinfo,
+ * follow, unfollow, editfollow, hide, destroymyself) need a logged-in visitor. A selfie
+ * needs `consent: 1, adult: 1` (the schema demands them where a selfie is required; follow
+ * checks them itself), is matched and dropped (selfie.ts). Every gallery-scoped call needs
+ * the gallery's face search on (use_face) and its gates passed, as the photo list does.
+ */
+import type { Db } from '../../db';
+import { AppError, forbidden, notFound } from '../../errors';
+import { ErrorCode } from '../../../../types/envelope';
+import type { Viewer } from '../../viewer';
+import type { ObjectStore } from '../../storage';
+import type { GalleryService } from '../gallery/gallery';
+import type { GateAccess } from '../gates/gateAccess';
+import type { Person, PersonStatus } from '../../../../types/api/face';
+import type { FaceDetector } from './indexer';
+import type { VectorIndex } from './vectors';
+import type { RateLimiter, LimitRule } from '../shared/rateLimit';
+import { fromBytes } from './embedding';
+import { selfieEmbedding } from './selfie';
+import { followsOf, noRelations, presentPersons, statusOf, type Relations } from './people';
+
+/** Selfies one client address may send a minute (each one is a face detection). */
+export const SELFIE_LIMIT: LimitRule = { limit: 30, windowS: 60 };
+/** Nearest faces looked at when matching a selfie in a gallery. */
+const MATCH_CANDIDATES = 24;
+export const now = () => Math.floor(Date.now() / 1000);
+export const noRelated = () => new AppError(ErrorCode.FACE_NO_RELATED, 'No related photos were found');
+
+export interface FaceServiceDeps {
+  db: Db;
+  store: ObjectStore;
+  galleries: GalleryService;
+  gates: GateAccess;
+  vectors: () => Promise<VectorIndex>;
+  detector: () => Promise<FaceDetector>;
+  limits: RateLimiter;
+  threshold: number;
+  publicUrl: string;
+  /** A gallery's faces changed (its person photo lists load afresh). */
+  changed: (galleryId: number) => void;
+}
+
+
+export class FaceCore {
+  constructor(protected d: FaceServiceDeps) {}
+
+  // ---- Access -------------------------------------------------------------
+
+  /** The gallery exists, has face search on, and the visitor holds its passes. */
+  protected async openGallery(v: Viewer, galleryId: number): Promise<void> {
+    const g = await this.d.galleries.cachedById(galleryId);
+    if (!Number(g.config.use_face)) throw forbidden('Face search is off for this gallery');
+    await this.d.gates.assertPass(v, galleryId);
+  }
+
+  protected async personGallery(v: Viewer, personId: number): Promise<number> {
+    const { rows } = await this.d.db.query<{ gallery_id: number }>('SELECT gallery_id FROM persons WHERE id = $1', [personId]);
+    if (!rows.length) throw notFound('Person not found');
+    await this.openGallery(v, rows[0].gallery_id);
+    return rows[0].gallery_id;
+  }
+
+  /** The crop's URL; a gated gallery's carries its image ticket (the visitor passed to be answered at all). */
+  protected faceUrl = async (faceId: number, galleryId: number): Promise<string> => {
+    const base = `${this.d.publicUrl}/api/v2/face3/crop/${faceId}`;
+    if (!(await this.d.gates.service.anyGated())) return base;
+    const gated = (await this.d.gates.service.requirementsOf(galleryId)).length > 0;
+    return gated ? `${base}?p=${encodeURIComponent(this.d.gates.service.imageTicket(galleryId))}` : base;
+  };
+
+  // ---- Matching -----------------------------------------------------------
+
+  /** The selfie's one face, within the per-address limit. */
+  protected async selfie(v: Viewer, image: string): Promise<Float32Array> {
+    await this.d.limits.enforce(`face:selfie:${v.ip}`, SELFIE_LIMIT, 'Too many face searches, please try again later');
+    return selfieEmbedding(await this.d.detector(), image);
+  }
+
+  /** The gallery's person this face is, or null: the nearest faces at or above the threshold, checked against the rows. */
+  protected async match(galleryId: number, e: Float32Array): Promise<number | null> {
+    const vectors = await this.d.vectors();
+    const hits = (await vectors.nearestFaces(galleryId, e, MATCH_CANDIDATES)).filter((h) => h.similarity >= this.d.threshold && h.personId);
+    if (!hits.length) return null;
+    // Only faces still there, not hidden, in visible photos count.
+    const { rows } = await this.d.db.query<{ id: number; person_id: number }>(
+      `SELECT f.id, f.person_id FROM faces f JOIN photos p ON p.id = f.photo_id
+       WHERE f.id = ANY($1::int[]) AND NOT f.hidden AND NOT p.hidden AND f.person_id IS NOT NULL`,
+      [hits.map((h) => h.faceId)]
+    );
+    const personOf = new Map(rows.map((r) => [r.id, r.person_id]));
+    const best = hits.find((h) => personOf.has(h.faceId));
+    return best ? personOf.get(best.faceId)! : null;
+  }
+
+  protected async profileOf(userId: number): Promise<Float32Array | null> {
+    const { rows } = await this.d.db.query<{ embedding: Uint8Array }>('SELECT embedding FROM face_profiles WHERE user_id = $1', [userId]);
+    return rows.length ? fromBytes(rows[0].embedding) : null;
+  }
+
+  /** What the visitor brings to a gallery's persons: their own person there, and their follows. */
+  protected async relations(v: Viewer, galleryId?: number): Promise<Relations> {
+    if (!v.userId || v.isGuest) return noRelations();
+    const follows = await followsOf(this.d.db, v.userId, galleryId);
+    const selfIds = new Set<number>();
+    if (galleryId !== undefined) {
+      const self = await this.selfPerson(v.userId, galleryId);
+      if (self) selfIds.add(self);
+    }
+    return { selfIds, follows };
+  }
+
+  protected async selfPerson(userId: number, galleryId: number): Promise<number | null> {
+    const e = await this.profileOf(userId);
+    return e ? this.match(galleryId, e) : null;
+  }
+
+  protected async present(v: Viewer, ids: number[], galleryId?: number): Promise<Person[]> {
+    return presentPersons(this.d.db, ids, await this.relations(v, galleryId), this.faceUrl);
+  }
+
+  protected async presentOne(v: Viewer, personId: number, galleryId: number): Promise<Person> {
+    const [p] = await this.present(v, [personId], galleryId);
+    if (!p) throw notFound('Person not found');
+    return p;
+  }
+
+
+  protected async statusFor(v: Viewer, personId: number): Promise<{ galleryId: number; status: PersonStatus; name: string }> {
+    const galleryId = await this.personGallery(v, personId);
+    const rel = await this.relations(v, galleryId);
+    return { galleryId, status: statusOf(rel, personId), name: rel.follows.get(personId) ?? '' };
+  }
+}

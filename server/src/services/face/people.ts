@@ -1,0 +1,127 @@
+/**
+ * Persons as a visitor sees them: the SQL that reads persons, their faces and photo
+ * counts, and what turns rows into the contract's Person, MaybePerson and FaceGallery.
+ * Counts are read, not kept: a photo hidden by the organiser or a face hidden from it
+ * stops counting at once.
+ */
+import type { Queryable } from '../../db';
+import type { MaybePerson, Person, PersonStatus } from '../../../../types/api/face';
+
+/** What the visitor brings to a person: their own person (self) and whom they follow, with the names. */
+export interface Relations {
+  selfIds: Set<number>;
+  follows: Map<number, string>;
+}
+
+export const noRelations = (): Relations => ({ selfIds: new Set(), follows: new Map() });
+
+export function statusOf(rel: Relations, personId: number): PersonStatus {
+  if (rel.selfIds.has(personId)) return 'self';
+  return rel.follows.has(personId) ? 'follow' : 'unfollow';
+}
+
+/** Builds a face crop's URL (with the gallery's image ticket when it is gated). */
+export type FaceUrl = (faceId: number, galleryId: number) => Promise<string>;
+
+interface PersonRow {
+  id: number;
+  gallery_id: number;
+  face_id: number | null;
+  hash: string | null;
+  x: number | null;
+  y: number | null;
+  w: number | null;
+  h: number | null;
+  total_image: number;
+  total_gallery_image: number;
+}
+
+/** Photos where a person's face shows: non-hidden faces in visible photos. */
+const COUNT_SQL = `(SELECT count(DISTINCT ff.photo_id)::int FROM faces ff JOIN photos pp ON pp.id = ff.photo_id
+  WHERE ff.person_id = p.id AND NOT ff.hidden AND NOT pp.hidden)`;
+
+/** Persons by id (unknown ones left out), in the order of `ids`. */
+export async function personRows(q: Queryable, ids: number[]): Promise<PersonRow[]> {
+  if (!ids.length) return [];
+  const { rows } = await q.query<PersonRow>(
+    `SELECT p.id, p.gallery_id, c.id AS face_id, c.hash, c.x, c.y, c.w, c.h, ${COUNT_SQL} AS total_image, g.image_total AS total_gallery_image
+     FROM persons p JOIN galleries g ON g.id = p.gallery_id
+     LEFT JOIN LATERAL (
+       SELECT f.id, ph.hash, f.x, f.y, f.w, f.h FROM faces f JOIN photos ph ON ph.id = f.photo_id
+       WHERE f.person_id = p.id AND NOT f.hidden AND NOT ph.hidden ORDER BY (f.id = p.cover_face_id) DESC, f.score DESC, f.id LIMIT 1
+     ) c ON true
+     WHERE p.id = ANY($1::int[])`,
+    [ids]
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is PersonRow => !!r);
+}
+
+export async function presentPersons(q: Queryable, ids: number[], rel: Relations, faceUrl: FaceUrl): Promise<Person[]> {
+  const rows = await personRows(q, ids);
+  const out: Person[] = [];
+  for (const r of rows) {
+    out.push({
+      id: r.id,
+      personid: r.id,
+      galleryid: r.gallery_id,
+      name: rel.follows.get(r.id) ?? '',
+      faceurl: r.face_id ? await faceUrl(r.face_id, r.gallery_id) : '',
+      image: r.hash ?? '',
+      shape: { x: r.x ?? 0, y: r.y ?? 0, w: r.w ?? 0, h: r.h ?? 0 },
+      total_image: r.total_image,
+      total_gallery_image: r.total_gallery_image,
+      status: statusOf(rel, r.id)
+    });
+  }
+  return out;
+}
+
+/** A page of a gallery's persons that show in at least one visible photo, most photos first. */
+export async function personPage(q: Queryable, galleryId: number, limit: number, offset: number): Promise<{ ids: number[]; total: number }> {
+  const { rows } = await q.query<{ id: number; n: number; total: number }>(
+    `SELECT p.id, count(DISTINCT f.photo_id)::int AS n, count(*) OVER ()::int AS total
+     FROM persons p JOIN faces f ON f.person_id = p.id AND NOT f.hidden JOIN photos ph ON ph.id = f.photo_id AND NOT ph.hidden
+     WHERE p.gallery_id = $1 GROUP BY p.id ORDER BY n DESC, p.id LIMIT ${Math.trunc(limit)} OFFSET ${Math.trunc(offset)}`,
+    [galleryId]
+  );
+  let total = rows[0]?.total ?? 0;
+  if (!rows.length && offset > 0) {
+    const c = await q.query<{ n: number }>(
+      `SELECT count(DISTINCT f.person_id)::int AS n FROM faces f JOIN photos ph ON ph.id = f.photo_id AND NOT ph.hidden
+       WHERE f.gallery_id = $1 AND NOT f.hidden AND f.person_id IS NOT NULL`,
+      [galleryId]
+    );
+    total = c.rows[0].n;
+  }
+  return { ids: rows.map((r) => r.id), total };
+}
+
+/** The people in a photo: its non-hidden faces that belong to a person. */
+export async function maybeOf(q: Queryable, photoId: number, rel: Relations, faceUrl: FaceUrl): Promise<MaybePerson[]> {
+  const { rows } = await q.query<{ id: number; person_id: number; gallery_id: number; x: number; y: number; w: number; h: number }>(
+    'SELECT id, person_id, gallery_id, x, y, w, h FROM faces WHERE photo_id = $1 AND NOT hidden AND person_id IS NOT NULL ORDER BY x, id',
+    [photoId]
+  );
+  const out: MaybePerson[] = [];
+  for (const r of rows) {
+    out.push({
+      personid: r.person_id,
+      imageid: photoId,
+      name: rel.follows.get(r.person_id) ?? '',
+      faceurl: await faceUrl(r.id, r.gallery_id),
+      shape: { x: r.x, y: r.y, w: r.w, h: r.h },
+      status: statusOf(rel, r.person_id)
+    });
+  }
+  return out;
+}
+
+/** Whom the user follows in a gallery (or everywhere), with the names. */
+export async function followsOf(q: Queryable, userId: number, galleryId?: number): Promise<Map<number, string>> {
+  const { rows } =
+    galleryId === undefined
+      ? await q.query<{ person_id: number; name: string }>('SELECT person_id, name FROM face_follows WHERE user_id = $1', [userId])
+      : await q.query<{ person_id: number; name: string }>('SELECT person_id, name FROM face_follows WHERE user_id = $1 AND gallery_id = $2 ORDER BY created_at, person_id', [userId, galleryId]);
+  return new Map(rows.map((r) => [r.person_id, r.name]));
+}

@@ -1,0 +1,91 @@
+/** The visitor's own face: updateinfo, My Photo, the galleries they are in, and deleting every face record of theirs. */
+import { requireRealUser, type Viewer } from '../../viewer';
+import type { CallBody } from '../../../../types/api/contract';
+import type { DestroyResult, FaceGallery, FaceProfile, faceCalls } from '../../../../types/api/face';
+import { toBytes } from './embedding';
+import { presentPersons } from './people';
+import { FaceCore, now } from './core';
+
+export class FaceProfileService extends FaceCore {
+  /** The visitor's own face (the embedding only); with galleryid, their person there. */
+  async updateInfo(v: Viewer, body: CallBody<typeof faceCalls.updateInfo>): Promise<FaceProfile> {
+    const user = requireRealUser(v, 'Please log in to use face search');
+    if (body.galleryid !== undefined) await this.openGallery(v, body.galleryid);
+    const e = await this.selfie(v, body.image);
+    await this.d.db.query(
+      `INSERT INTO face_profiles (user_id, embedding, updated_at) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id) DO UPDATE SET embedding = $2, updated_at = $3`,
+      [user.id, toBytes(e), now()]
+    );
+    if (body.galleryid === undefined) return { has_face: true, person: null };
+    const self = await this.match(body.galleryid, e);
+    return { has_face: true, person: self ? await this.presentOne(v, self, body.galleryid) : null };
+  }
+
+
+  /** My Photo: the visitor's face record and their person in the gallery. */
+  async myGallery(v: Viewer, galleryId: number): Promise<FaceProfile> {
+    await this.openGallery(v, galleryId);
+    if (!v.userId || v.isGuest) return { has_face: false, person: null };
+    const e = await this.profileOf(v.userId);
+    if (!e) return { has_face: false, person: null };
+    const self = await this.match(galleryId, e);
+    return { has_face: true, person: self ? await this.presentOne(v, self, galleryId) : null };
+  }
+
+
+  /** Galleries where the visitor's face was found (their own face record against every gallery's persons). */
+  async galleries(v: Viewer): Promise<FaceGallery[]> {
+    if (!v.userId || v.isGuest) return [];
+    const e = await this.profileOf(v.userId);
+    if (!e) return [];
+    const hits = (await (await this.d.vectors()).nearestPersons(null, e, 1)).filter((h) => h.similarity >= this.d.threshold);
+    const out: FaceGallery[] = [];
+    for (const h of hits) {
+      const g = await this.d.galleries.cachedById(h.galleryId).catch(() => null);
+      if (!g || !Number(g.config.use_face) || !(await this.d.gates.passes(v, g.id))) continue;
+      const self = await this.match(g.id, e);
+      if (!self) continue;
+      const [p] = await presentPersons(this.d.db, [self], { selfIds: new Set([self]), follows: new Map() }, this.faceUrl);
+      if (p) out.push({ galleryid: g.id, link_id: g.link_id, name: g.name, personid: self, faceurl: p.faceurl, total_image: p.total_image });
+    }
+    return out;
+  }
+
+
+  /**
+   * Every face record of the visitor: their face profile, their follows, and in each
+   * gallery the person their face matches, with its faces and crops (face search then
+   * finds nothing of them). Counts what went.
+   */
+  async destroyMyself(v: Viewer): Promise<DestroyResult> {
+    const user = requireRealUser(v, 'Please log in first');
+    const e = await this.profileOf(user.id);
+    const vectors = await this.d.vectors();
+    // Their person in each gallery: by centroid (also when every face of it is hidden) and by nearest faces.
+    const selves = new Set<number>();
+    const touched = new Set<number>();
+    if (e) {
+      for (const h of await vectors.nearestPersons(null, e, 1)) {
+        if (h.similarity < this.d.threshold) continue;
+        selves.add(h.personId);
+        touched.add(h.galleryId);
+        const self = await this.match(h.galleryId, e);
+        if (self) selves.add(self);
+      }
+    }
+    const result = await this.d.db.tx(async (q) => {
+      const ids = [...selves];
+      const crops = (await q.query<{ crop_key: string }>('DELETE FROM faces WHERE person_id = ANY($1::int[]) RETURNING crop_key', [ids])).rows.map((r) => r.crop_key);
+      await q.query('DELETE FROM persons WHERE id = ANY($1::int[])', [ids]);
+      const follows = await q.query('DELETE FROM face_follows WHERE user_id = $1', [user.id]);
+      const profile = await q.query('DELETE FROM face_profiles WHERE user_id = $1', [user.id]);
+      return { crops, follows: follows.rowCount, faces: profile.rowCount + crops.length };
+    });
+    await Promise.all(result.crops.map((k) => this.d.store.delete(k).catch(() => undefined)));
+    if (selves.size) await vectors.removed(0);
+    for (const id of touched) this.d.changed(id);
+    return { faces: result.faces, follows: result.follows };
+  }
+
+}

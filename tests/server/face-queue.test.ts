@@ -1,0 +1,86 @@
+/**
+ * The face indexing queue (services/face/indexer.ts, face_jobs): several indexers share it
+ * without doing a job twice, a dead claimer's job is claimed again once its lease runs out,
+ * a restart resumes, a job that keeps failing stops, and indexing waits while uploads register.
+ */
+import { BACKENDS, startTestServer, insertGallery, type TestServer } from './helpers';
+import { samplePhoto, uploadPhoto } from './face-fixtures';
+import { FaceIndexer, MAX_ATTEMPTS } from '../../server/src/services/face/indexer';
+import { MATCH_THRESHOLD } from '../../server/src/face/engine';
+
+const TOKEN = 'queue-organiser-token';
+jest.setTimeout(240_000);
+
+describe.each(BACKENDS)('face indexing queue on %s', (backend) => {
+  let s: TestServer;
+  let galleryId: number;
+  /** A second indexer on the same database and store: another server process. */
+  let other: FaceIndexer;
+  const job = async (photoId: number) =>
+    (await s.db.query<{ state: string; attempts: number; faces: number }>('SELECT state, attempts, faces FROM face_jobs WHERE photo_id = $1', [photoId])).rows[0];
+  const faceCount = async (photoId: number) => (await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM faces WHERE photo_id = $1', [photoId])).rows[0].n;
+
+  beforeAll(async () => {
+    s = await startTestServer(backend, { ORGANIZER_TOKEN: TOKEN, FACE_INDEXING: '0' });
+    galleryId = await insertGallery(s.db, { link_id: 'queue001', config: { use_face: 1 } });
+    const sv = s.services;
+    other = new FaceIndexer(s.db, sv.store, sv.faceVectors, sv.faceEngine, { quietFor: () => true }, MATCH_THRESHOLD, () => undefined);
+  });
+  afterAll(() => s.close());
+
+  it('two indexers racing for one job: one runs it, once', async () => {
+    const photo = await uploadPhoto(s, TOKEN, galleryId, samplePhoto(2), 'a.jpg');
+    expect(await job(photo)).toMatchObject({ state: 'queued', attempts: 0 });
+    const ran = await Promise.all([s.services.faceIndexer.runOne(), other.runOne()]);
+    expect(ran.filter(Boolean)).toHaveLength(1);
+    const done = await job(photo);
+    expect(done).toMatchObject({ state: 'done', attempts: 1 });
+    expect(await faceCount(photo)).toBe(done.faces);
+    expect(done.faces).toBeGreaterThan(0);
+  });
+
+  it("a dead claimer's job waits for its lease, then runs; a restart resumes queued work", async () => {
+    const photo = await uploadPhoto(s, TOKEN, galleryId, samplePhoto(4), 'b.jpg');
+    // Claimed by a process that died: its lease is still running.
+    await s.db.query("UPDATE face_jobs SET lease_until = $2, lease_token = 'dead', attempts = 1 WHERE photo_id = $1", [photo, Date.now() + 60_000]);
+    expect(await other.runOne()).toBe(false);
+    await s.restart();
+    expect(await job(photo)).toMatchObject({ state: 'queued' });
+    await s.db.query('UPDATE face_jobs SET lease_until = $2 WHERE photo_id = $1', [photo, Date.now() - 1]);
+    expect(await s.services.faceIndexer.drain()).toBe(1);
+    expect(await job(photo)).toMatchObject({ state: 'done', attempts: 2 });
+    expect(await faceCount(photo)).toBeGreaterThan(0);
+  });
+
+  it('a job that keeps failing stops after MAX_ATTEMPTS and leaves no faces', async () => {
+    const photo = await uploadPhoto(s, TOKEN, galleryId, samplePhoto(6), 'c.jpg');
+    const { rows } = await s.db.query<{ hash: string }>('SELECT hash FROM photos WHERE id = $1', [photo]);
+    const key = `originals/${rows[0].hash.slice(0, 2)}/${rows[0].hash}`;
+    const original = (await s.services.store.get(key))!;
+    await s.services.store.delete(key);
+    for (let i = 0; i < MAX_ATTEMPTS; i++) expect(await s.services.faceIndexer.runOne()).toBe(true);
+    expect(await job(photo)).toMatchObject({ state: 'failed', attempts: MAX_ATTEMPTS });
+    expect(await s.services.faceIndexer.runOne()).toBe(false);
+    expect(await faceCount(photo)).toBe(0);
+    await s.services.store.put(key, original);
+  });
+
+  it('waits while an upload registers and for a quiet spell after it', () => {
+    const queue = s.services.prerender;
+    const end = queue.hold();
+    expect(queue.quietFor(0)).toBe(false);
+    end();
+    expect(queue.quietFor(60_000)).toBe(false);
+    expect(queue.quietFor(0)).toBe(true);
+  });
+
+  it('deleting a photo takes its faces, job and crops', async () => {
+    const { rows } = await s.db.query<{ photo_id: number; crop_key: string }>("SELECT f.photo_id, f.crop_key FROM faces f JOIN face_jobs j ON j.photo_id = f.photo_id WHERE j.state = 'done' LIMIT 1");
+    const photo = rows[0].photo_id;
+    const del = await s.app.inject({ method: 'POST', url: `/api/v2/organizer/galleries/${galleryId}/photos/delete`, headers: { authorization: `Bearer ${TOKEN}` }, payload: { ids: [photo] } });
+    expect(del.json().data.ids).toEqual([photo]);
+    expect(await faceCount(photo)).toBe(0);
+    expect(await job(photo)).toBeUndefined();
+    expect(await s.services.store.exists(rows[0].crop_key)).toBe(false);
+  });
+});
