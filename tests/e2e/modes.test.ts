@@ -2,7 +2,7 @@
 // switch (phone and desktop), the tag bar's Hot ranking, the sort toggle, and
 // pull-to-refresh with touch emulation on the phone.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO_URL, VIEWPORTS, launchBrowser, openPage, visibleTestId, waitUntil, type TrackedPage } from './support';
+import { DEMO_URL, VIEWPORTS, launchBrowser, openPage, revealPhotos, visibleTestId, waitUntil, type TrackedPage } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -44,6 +44,7 @@ describe.each(VIEWPORTS)('photo list modes ($name)', ({ options }) => {
     t = await openPage(context);
     await t.page.goto(DEMO_URL);
     await visibleTestId(t, 'gallery-name');
+    await revealPhotos(t);
     await waitUntil(t, 'the first photos', async () => (await cellBoxes(t.page)).length > 0);
   });
   afterEach(async () => {

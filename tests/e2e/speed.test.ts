@@ -2,7 +2,7 @@
 // visit of the demo gallery, and nothing of the app's code refetched on a second visit.
 // Headers and cache use are read from Chromium's own network events (CDP), not from the server.
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
-import { BASE_URL, DEMO_URL, VIEWPORTS, launchBrowser, openPage, visibleTestId, waitUntil, type TrackedPage } from './support';
+import { BASE_URL, DEMO_URL, VIEWPORTS, launchBrowser, openPage, revealPhotos, visibleTestId, waitUntil, type TrackedPage } from './support';
 
 interface Seen {
   url: string;
@@ -100,6 +100,7 @@ describe.each(VIEWPORTS)('$name', ({ options }) => {
     const withViewer = (paths: string[]) => holding(paths, 'viewer-bar');
     await t.page.goto(DEMO_URL);
     await visibleTestId(t, 'gallery-name');
+    await revealPhotos(t);
     const cell = t.page.getByTestId('photo-item').filter({ visible: true }).first();
     await waitUntil(t, 'a visible photo cell', () => cell.isVisible());
     const before = [...loaded];

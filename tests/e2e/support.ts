@@ -232,3 +232,14 @@ export async function sandboxLogin(page: Page, name = 'e2e'): Promise<void> {
   }, name);
   if (login.code !== 200) throw new Error(`sandbox login answered ${JSON.stringify(login)}`);
 }
+
+/**
+ * Scroll the page's photo list to the top of the screen and wait for at least `min` photo cells.
+ * A long event page (banner, tips, gallery cards) puts the list below the first two screens,
+ * and the windowed list draws cells only near the screen.
+ */
+export async function revealPhotos(t: TrackedPage, min = 1): Promise<void> {
+  await waitUntil(t, 'the photo list', async () => (await t.page.locator('[data-testid="photo-area"]').count()) > 0, 30000);
+  await t.page.locator('[data-testid="photo-area"]').first().evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await waitUntil(t, `${min} photo cells`, async () => (await t.page.locator('[data-testid="photo-item"]').count()) >= min, 30000);
+}

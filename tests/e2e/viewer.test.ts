@@ -2,7 +2,7 @@
 // a desktop, touch swipes on a phone, the last-photo toast at the end of a short
 // gallery, and Escape.
 import type { Browser, BrowserContext } from 'playwright-core';
-import { BASE_URL, DEMO_URL, VIEWPORTS, launchBrowser, openPage, scrollToBottom, visibleTestId, waitUntil, type TrackedPage } from './support';
+import { BASE_URL, DEMO_URL, VIEWPORTS, launchBrowser, openPage, revealPhotos, scrollToBottom, visibleTestId, waitUntil, type TrackedPage } from './support';
 
 const phone = VIEWPORTS.find((v) => v.name.startsWith('phone'))!;
 const desktop = VIEWPORTS.find((v) => v.name === 'desktop')!;
@@ -29,6 +29,7 @@ async function start(options: typeof phone.options, url: string) {
   t = await openPage(context);
   await t.page.goto(url);
   await visibleTestId(t, 'gallery-name');
+  await revealPhotos(t);
   await waitUntil(t, 'a visible photo-item', () => t.page.getByTestId('photo-item').filter({ visible: true }).first().isVisible());
 }
 
