@@ -38,15 +38,9 @@ async function run(server) {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
   try {
-    const org = (method, url, body) =>
-      fetch(server.baseUrl + url, { method, headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, body: body && JSON.stringify(body) }).then((r) => r.json());
     const detail = await (await fetch(`${server.baseUrl}/api/v2/gallery/link/${LINK}`)).json();
     if (detail.code !== 200) throw new Error(`no ${LINK} gallery in the demo`);
     const gid = detail.data.gallery.id;
-    const set = await org('POST', `/api/v2/organizer/galleries/${gid}/page`, {
-      pagedata: { components: [{ id: 'photo-1', type: 'photo', props: { gallery_id: 0, mode: '2', show_tags: true } }, { id: 'pendent-1', type: 'pendent', props: { buttons: [{ type: 'people' }, { type: 'top' }] } }] }
-    });
-    if (set.code !== 200) throw new Error(`the Find pendant could not be set: ${JSON.stringify(set).slice(0, 200)}`);
     const context = await browser.newContext({ viewport: { width: 375, height: 812 }, userAgent: UA, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
     const page = await context.newPage();
     const api = (url, body) =>

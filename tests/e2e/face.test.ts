@@ -10,7 +10,6 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, ROOT, VIEWPORTS, getJson, launchBrowser, pagePerTest, sandboxLogin, screenshotPath, visibleTestId, waitUntil, type TrackedPage } from './support';
-import { organiser } from './organiser';
 
 const phone = VIEWPORTS.find((v) => v.name === 'phone-wechat')!;
 const FACES_LINK = 'faces026';
@@ -68,16 +67,6 @@ beforeAll(async () => {
   if (detail.status !== 200) throw new Error(`the demo has no ${FACES_LINK} gallery (face-api's samples missing?)`);
   const g: { id: number } = detail.body.data.gallery;
   galleryId = g.id;
-  // The Find pendant on the face gallery's page (the demo's page has none yet).
-  await organiser('POST', `/api/v2/organizer/galleries/${g.id}/page`, {
-    pagedata: {
-      components: [
-        { id: 'photo-1', type: 'photo', props: { gallery_id: 0, mode: '2', show_tags: true } },
-        { id: 'pendent-1', type: 'pendent', props: { buttons: [{ type: 'people' }, { type: 'top' }] } },
-        { id: 'navigator-1', type: 'navigator', props: { show_my: false, home_label: 'back' } }
-      ]
-    }
-  });
 }, 120_000);
 afterAll(async () => {
   await browser?.close();

@@ -41,11 +41,14 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
   });
   afterAll(() => s.close());
 
-  it('creates the top page and its two sub-galleries', () => {
+  it('creates the top page and its two sub-galleries', async () => {
     // Plus the gated sub-galleries (issue 5: password and phone gates).
     // Plus the face-search gallery of real photos from node_modules (issue 13).
     expect(Object.keys(galleries).sort()).toEqual(['carpet26', 'demo2026', 'faces026', 'party026', 'press026', 'vip2026a']);
     expect(galleries.faces026).toMatchObject({ parent: galleries.demo2026.id, config: expect.objectContaining({ use_face: 1, active_on: 1 }), image_total: 6 });
+    // The face gallery's page offers the Find pendant (the find-person dialog).
+    const facePage = (await s.db.query<{ pagedata: { components: Array<{ type: string; props: { buttons?: Array<{ type: string }> } }> } }>('SELECT pagedata FROM galleries WHERE id = $1', [galleries.faces026.id])).rows[0].pagedata;
+    expect(facePage.components.find((c) => c.type === 'pendent')?.props.buttons?.map((b) => b.type)).toContain('people');
   });
 
   it('queues the face gallery for background indexing (and nothing else)', async () => {

@@ -149,12 +149,13 @@ function topPage(banners: string[], childIds: number[]): PageData {
   };
 }
 
-function subPage(tip: string, mode: string): PageData {
+function subPage(tip: string, mode: string, extra: PageData['components'] = []): PageData {
   return {
     components: [
       component('tips-1', 'tips', { text: tip }, { background: '#fff7e6', color: '#ad6800', container: { margin: 8, padding: 8, radius: 8 } }),
       component('photo-1', 'photo', { gallery_id: 0, mode, show_tags: true }),
-      component('navigator-1', 'navigator', { show_my: true, home_label: 'back' })
+      component('navigator-1', 'navigator', { show_my: true, home_label: 'back' }),
+      ...extra
     ]
   };
 }
@@ -289,7 +290,9 @@ export async function seedDemo(ctx: SeedDeps, opts: SeedOptions = {}): Promise<s
       const id = await insertGallery(q, {
         link_id: DEMO_FACES_LINK_ID, url_labeling: null, name: DEMO_FACES_NAME, desc: DEMO_FACES_DESC, cover: faceImages[0].img.hash,
         watermarks: null, start_time: start, end_time: end, status: 'start', tags: [], parent: topId, position: 3 + DEMO_GATED.length,
-        pagedata: subPage('Find yourself: tap Find and upload a selfie — face search is on in this gallery', '2'),
+        pagedata: subPage('Find yourself: tap Find and upload a selfie — face search is on in this gallery', '2', [
+          component('pendent-1', 'pendent', { buttons: [{ type: 'people' }, { type: 'top' }] })
+        ]),
         config: { use_face: 1, active_on: 1, original_photo: 1 }
       }, now);
       for (const [i, { origin, img }] of faceImages.entries()) {

@@ -19,6 +19,7 @@ const PAGE_NAMES: Record<DocLocale, Partial<Record<PageKey, string>>> = {
     videoIframe: '视频',
     demo: '演示',
     screen: '大屏',
+    agreement: '服务协议',
     notFound: '页面不存在'
   },
   'en-US': {
@@ -32,6 +33,7 @@ const PAGE_NAMES: Record<DocLocale, Partial<Record<PageKey, string>>> = {
     videoIframe: 'Video',
     demo: 'Demo',
     screen: 'Venue screen',
+    agreement: 'Service Agreement',
     notFound: 'Page not found'
   }
 };
