@@ -15,7 +15,7 @@ export const FACE_DIMS = 1024;
  * Cosine similarity at or above which two faces are the same person. Chosen from
  * `node bench/face-accuracy.mjs` (see the sweep it prints).
  */
-export const MATCH_THRESHOLD = 0.6;
+export const MATCH_THRESHOLD = 0.5;
 /** Longest side of the image the detector sees (event photos are downscaled to this). */
 export const DETECT_EDGE = 1920;
 /** Side of the square tiles event photos are cut into (in detector pixels), so small faces are found. */

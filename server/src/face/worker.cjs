@@ -85,6 +85,33 @@ const stageB = {
 let human;
 let tf;
 
+/**
+ * faceres descriptors share a large common component (unrelated faces score ~0.4 cosine), so
+ * embeddings are centred: the mean descriptor of an independent set of faces (the 113 faces of
+ * human's own screenshot-facematch.jpg, computed by scripts/face-centre.mjs) is subtracted
+ * before normalising. On the accuracy bench this widens the gap between the lowest same-person
+ * and the highest different-person similarity from -0.006 to +0.07.
+ * FACE_EMBEDDING_CENTRE=off gives raw descriptors (what scripts/face-centre.mjs averages).
+ */
+const CENTRE = process.env.FACE_EMBEDDING_CENTRE === 'off' ? null : Float32Array.from(JSON.parse(fs.readFileSync(path.join(__dirname, 'faceres-centre.json'), 'utf8')));
+
+/** The descriptor as an embedding: L2-normalised, centred, normalised again. */
+function embed(descriptor) {
+  const v = Float32Array.from(descriptor);
+  const normalise = () => {
+    let n = 0;
+    for (let i = 0; i < v.length; i++) n += v[i] * v[i];
+    n = Math.sqrt(n) || 1;
+    for (let i = 0; i < v.length; i++) v[i] /= n;
+  };
+  normalise();
+  if (CENTRE) {
+    for (let i = 0; i < v.length; i++) v[i] -= CENTRE[i];
+    normalise();
+  }
+  return v;
+}
+
 /** tfjs io handler for file:// model URLs: model.json and its weight shards read from disk. */
 function fileRouter(url) {
   if (typeof url !== 'string' || !url.startsWith('file://')) return null;
@@ -213,11 +240,7 @@ async function describe(imageF, width, height, cand) {
   }
   if (!best || bestDist > CROP_SIZE * 0.25) return null;
   const k = side / CROP_SIZE;
-  const emb = Float32Array.from(best.embedding);
-  let n = 0;
-  for (let i = 0; i < emb.length; i++) n += emb[i] * emb[i];
-  n = Math.sqrt(n) || 1;
-  for (let i = 0; i < emb.length; i++) emb[i] /= n;
+  const emb = embed(best.embedding);
   return {
     box: [x0 + best.box[0] * k, y0 + best.box[1] * k, best.box[2] * k, best.box[3] * k],
     score: best.score,
