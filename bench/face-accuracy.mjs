@@ -188,7 +188,9 @@ for (const p of falseMatches) {
   people.set(key, e);
 }
 console.log(`false matches between different people: ${falseMatches.length} sample pairs, ${people.size} identity pairs`);
-for (const e of people.values()) console.log(`  ${e.pair}${e.samePhoto ? ' (same photo: certainly different people)' : ''}: ${e.n} pairs, max ${e.max.toFixed(3)}`);
+for (const e of people.values()) console.log(`  ${e.pair} (${e.samePhoto ? 'same photo: certainly different people' : 'different photos: look at both, it may be one person'}): ${e.n} pairs, max ${e.max.toFixed(3)}`);
+const samePhoto = impostor.filter((p) => identities[p.a.id].photo === identities[p.b.id].photo).map((p) => p.sim);
+console.log(`different people in the same photo (certainly different): highest similarity ${q(samePhoto, 1).toFixed(3)}; same person: lowest ${q(gs, 0).toFixed(3)}`);
 
 console.log('\nthreshold sweep:');
 console.log('  threshold  precision  recall   false-match pairs');

@@ -7,7 +7,7 @@
 // build (tfjs-node downloads a binary at install time, face-api is the same author's older
 // pipeline with a weaker detector).
 import { decode, detectionPixels, faceCrop, ImageRefused } from './image';
-import { WorkerPool, workerCount } from './pool';
+import { WorkerPool, workerCount, type WorkerTiming } from './pool';
 
 /** Embedding length (human's faceres descriptor). */
 export const FACE_DIMS = 1024;
@@ -18,8 +18,6 @@ export const FACE_DIMS = 1024;
 export const MATCH_THRESHOLD = 0.5;
 /** Longest side of the image the detector sees (event photos are downscaled to this). */
 export const DETECT_EDGE = 1920;
-/** Side of the square tiles event photos are cut into (in detector pixels), so small faces are found. */
-export const TILE_SIDE = 640;
 
 /** Pixels of the input image after EXIF rotation. */
 export interface FaceBox {
@@ -78,6 +76,8 @@ export function similarity(a: Float32Array, b: Float32Array): number {
 class WorkerFaceEngine implements FaceEngine {
   readonly dims = FACE_DIMS;
   private pool: WorkerPool;
+  /** Sums over the photos detected so far (the benches print them). */
+  readonly totals = { images: 0, decodeMs: 0, stageAMs: 0, tiles: 0, candidates: 0, stageBMs: 0, cropMs: 0 };
 
   constructor(workers: number) {
     this.pool = new WorkerPool(workers);
@@ -89,6 +89,7 @@ class WorkerFaceEngine implements FaceEngine {
   }
 
   async detect(image: Buffer, opts: { mode: 'photo' | 'selfie' }): Promise<DetectedFace[]> {
+    const t0 = performance.now();
     let img;
     try {
       img = await decode(image);
@@ -97,11 +98,13 @@ class WorkerFaceEngine implements FaceEngine {
       throw e;
     }
     const px = await detectionPixels(img, DETECT_EDGE);
-    const answer = await this.pool.run({ mode: opts.mode, width: px.width, height: px.height, data: px.data, tileSide: TILE_SIDE });
+    const decoded = performance.now();
+    const answer = await this.pool.run({ mode: opts.mode, width: px.width, height: px.height, data: px.data });
     if ('error' in answer) {
       if (answer.error === 'no-face' || answer.error === 'many-faces') throw new FaceImageError(answer.error, answer.message);
       throw new Error(`face detection failed: ${answer.message}`);
     }
+    const inferred = performance.now();
     const k = img.width / px.width;
     const faces: DetectedFace[] = [];
     for (const f of answer.faces) {
@@ -112,8 +115,20 @@ class WorkerFaceEngine implements FaceEngine {
       if (box.w <= 1 || box.h <= 1) continue;
       faces.push({ box, score: f.score, embedding: f.embedding, crop: await faceCrop(img, box) });
     }
+    if (answer.timing) this.count(answer.timing, decoded - t0, performance.now() - inferred);
     if (opts.mode === 'selfie' && faces.length !== 1) throw new FaceImageError('no-face', 'no clear face found');
     return faces;
+  }
+
+  private count(t: WorkerTiming, decodeMs: number, cropMs: number): void {
+    const s = this.totals;
+    s.images++;
+    s.decodeMs += decodeMs;
+    s.stageAMs += t.a;
+    s.tiles += t.tiles;
+    s.candidates += t.candidates;
+    s.stageBMs += t.b;
+    s.cropMs += cropMs;
   }
 
   close(): Promise<void> {

@@ -195,10 +195,23 @@ function merge(cands) {
   return kept;
 }
 
-async function stageACandidates(image, width, height, tiled, tileSide) {
+/**
+ * Tiles are needed when faces may be too small for the whole-image pass (the detector sees the
+ * image at 256 px): when it found none, or when its smallest face is under TILE_TRIGGER of the
+ * longer side. Tiles are then about three times the smallest face found (TILE_MIN..TILE_MAX).
+ */
+const TILE_TRIGGER = 1 / 8;
+const TILE_MIN = 640;
+const TILE_MAX = 1024;
+
+async function stageACandidates(image, width, height, tiled, timing) {
   const cands = (await run(image, stageA)).map((f) => ({ box: f.box, score: f.score }));
-  if (tiled) {
-    for (const t of tilesFor(width, height, tileSide, 0.25)) {
+  const smallest = cands.reduce((m, c) => Math.min(m, Math.max(c.box[2], c.box[3])), Infinity);
+  if (tiled && smallest < TILE_TRIGGER * Math.max(width, height)) {
+    const tileSide = Number.isFinite(smallest) ? Math.min(TILE_MAX, Math.max(TILE_MIN, smallest * 3)) : TILE_MIN;
+    const tiles = tilesFor(width, height, tileSide, 0.25);
+    timing.tiles = tiles.length;
+    for (const t of tiles) {
       const tile = tf.slice(image, [0, t.y, t.x, 0], [1, t.side, t.side, 3]);
       try {
         for (const f of await run(tile, stageA)) cands.push({ box: [f.box[0] + t.x, f.box[1] + t.y, f.box[2], f.box[3]], score: f.score });
@@ -250,6 +263,14 @@ async function describe(imageF, width, height, cand) {
 
 async function detect(msg) {
   const { mode, width, height } = msg;
+  const timing = { a: 0, tiles: 0, candidates: 0, b: 0 };
+  let t0 = performance.now();
+  const lap = () => {
+    const t = performance.now();
+    const d = t - t0;
+    t0 = t;
+    return Math.round(d);
+  };
   const pixels = new Uint8Array(msg.data);
   const image = tf.tensor4d(pixels, [1, height, width, 3], 'int32');
   const imageF = tf.cast(image, 'float32');
@@ -257,7 +278,7 @@ async function detect(msg) {
     if (mode === 'selfie') {
       // The largest candidate that stage B confirms is the face; another confirmed face of
       // comparable size next to it makes the photo ambiguous.
-      const cands = (await stageACandidates(image, width, height, false, 0)).sort((p, q) => q.box[2] * q.box[3] - p.box[2] * p.box[3]);
+      const cands = (await stageACandidates(image, width, height, false, timing)).sort((p, q) => q.box[2] * q.box[3] - p.box[2] * p.box[3]);
       let main = null;
       let rest = [];
       for (let i = 0; i < cands.length && !main; i++) {
@@ -273,7 +294,9 @@ async function detect(msg) {
       }
       return { faces: [main] };
     }
-    const cands = await stageACandidates(image, width, height, true, msg.tileSide || 640);
+    const cands = await stageACandidates(image, width, height, true, timing);
+    timing.a = lap();
+    timing.candidates = cands.length;
     const faces = [];
     for (const c of cands) {
       // A candidate on a face already described (another tile's partial box) is skipped.
@@ -281,8 +304,9 @@ async function detect(msg) {
       const d = await describe(imageF, width, height, c);
       if (d) faces.push(d);
     }
+    timing.b = lap();
     // Stage B boxes of two candidates can land on the same face.
-    return { faces: merge(faces) };
+    return { faces: merge(faces), timing };
   } finally {
     tf.dispose([image, imageF]);
   }
