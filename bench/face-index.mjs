@@ -36,13 +36,13 @@ const save = async (name, img, faces) => {
   photos.push({ name, file, faces });
 };
 const FACES = [3, 3, 3, 4, 5, 4];
-for (let i = 1; i <= 6; i++) await save(`single-${i}.jpg`, sharp(sample(i)).resize(W, H, { fit: 'cover' }), FACES[i - 1]);
+for (let i = 1; i <= 6; i++) await save(`single-${i}.jpg`, sharp(sample(i)).resize(W, H, { fit: 'contain', background: '#222' }), FACES[i - 1]);
 for (const [a, b] of [
   [1, 2],
   [3, 4],
   [5, 6]
 ]) {
-  const halves = await Promise.all([a, b].map((i) => sharp(sample(i)).resize(W / 2, H, { fit: 'cover' }).toBuffer()));
+  const halves = await Promise.all([a, b].map((i) => sharp(sample(i)).resize(W / 2, H, { fit: 'contain', background: '#222' }).toBuffer()));
   await save(`pair-${a}${b}.jpg`, sharp({ create: { width: W, height: H, channels: 3, background: '#222' } }).composite(halves.map((input, k) => ({ input, left: k * (W / 2), top: 0 }))), FACES[a - 1] + FACES[b - 1]);
 }
 const thirds = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => sharp(sample(i)).resize(W / 3, H / 2, { fit: 'contain', background: '#222' }).toBuffer()));
