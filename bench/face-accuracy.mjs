@@ -104,8 +104,9 @@ const identities = [];
 for (const file of SAMPLES) {
   const photo = fs.readFileSync(file);
   const meta = await sharp(photo).metadata();
+  const t = process.hrtime.bigint();
   const faces = await engine.detect(photo, { mode: 'photo' });
-  console.log(`${path.basename(file)}: ${faces.length} faces`);
+  console.log(`${path.basename(file)} (${meta.width}×${meta.height}): ${faces.length} faces in ${(Number(process.hrtime.bigint() - t) / 1e6).toFixed(0)} ms`);
   for (const face of faces) identities.push({ photo: path.basename(file), photoBuf: photo, meta, face, samples: [{ name: 'original', embedding: face.embedding }] });
 }
 

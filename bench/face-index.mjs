@@ -58,6 +58,8 @@ console.log(`engine: ${workers} workers, models loaded in ${ms(t0).toFixed(0)} m
 await Promise.all(photos.slice(0, workers).map((p) => engine.detect(fs.readFileSync(p.file), { mode: 'photo' })));
 
 const before = { ...engine.totals };
+const cpu0 = process.cpuUsage();
+const load0 = os.loadavg()[0];
 const perPhoto = new Map(photos.map((p) => [p.name, []]));
 const found = new Map();
 t0 = process.hrtime.bigint();
@@ -75,12 +77,20 @@ for (let r = 0; r < ROUNDS; r++) {
   );
 }
 const wall = ms(t0);
+const cpu = process.cpuUsage(cpu0);
+const cpuMs = (cpu.user + cpu.system) / 1000;
+const load1 = os.loadavg()[0];
 await engine.close();
 const d = Object.fromEntries(Object.entries(engine.totals).map(([k, v]) => [k, (v - before[k]) / n]));
 
 // With every photo queued at once, a photo's latency includes its wait; the service time of one
 // photo on one worker is wall / n × workers.
 console.log(`\n${n} photos in ${(wall / 1000).toFixed(1)} s: ${((n * 1000) / wall).toFixed(2)} photos/s, ${((wall / n) * workers).toFixed(0)} ms per photo per worker`);
+// The machine is shared: the CPU time this process used (all threads) says what a photo costs;
+// on idle cores, photos/s would be cores / CPU seconds per photo.
+console.log(
+  `CPU time ${(cpuMs / 1000).toFixed(1)} s (this process, all threads): ${(cpuMs / n).toFixed(0)} ms per photo; ${((100 * cpuMs) / wall / os.availableParallelism()).toFixed(0)}% of the ${os.availableParallelism()} cores (load average ${load0.toFixed(1)} → ${load1.toFixed(1)}); on ${Math.min(workers, os.availableParallelism())} idle cores: ${((Math.min(workers, os.availableParallelism()) * 1000 * n) / cpuMs).toFixed(2)} photos/s`
+);
 console.log(
   `per photo (averages): decode + resize ${d.decodeMs.toFixed(0)} ms (main thread, libuv pool), stage A ${d.stageAMs.toFixed(0)} ms (${d.tiles.toFixed(1)} tiles, ${d.candidates.toFixed(1)} candidates), stage B ${d.stageBMs.toFixed(0)} ms (embeddings), crops ${d.cropMs.toFixed(0)} ms`
 );
