@@ -1,11 +1,15 @@
 // The face engine: detection, 1024-d embeddings and face crops, with inference in
-// worker threads (see worker.cjs) so the API server's event loop stays free.
+// worker threads (worker.cjs, a pool of FACE_WORKERS, default one per core up to 2) so the
+// API server's event loop stays free. Decoding, the pixel limit and the crops run here with
+// sharp (libuv's thread pool, also off the event loop).
 //
 // Model: @vladmandic/human 3.3.6 (blazeface detector, face mesh as the validator, faceres
-// embeddings) on tfjs's WebAssembly backend. Its models ship inside the npm package and load
-// from node_modules; it is the one maintained face pipeline installable here without a native
-// build (tfjs-node downloads a binary at install time, face-api is the same author's older
-// pipeline with a weaker detector).
+// embeddings) on tfjs's WebAssembly backend; its models ship inside the npm package and load
+// from node_modules (worker.cjs refuses any fetch). Why this one: it is the maintained face
+// pipeline that installs here without a native build or a download at install time
+// (tfjs-node fetches a binary; onnxruntime would need models from elsewhere), and its
+// embeddings separate people on the accuracy bench once centred (see worker.cjs).
+// Detection in event photos is tiled (see worker.cjs): out of the box it finds one face.
 import { decode, detectionPixels, faceCrop, ImageRefused } from './image';
 import { WorkerPool, workerCount, type WorkerTiming } from './pool';
 
