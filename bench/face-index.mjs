@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { register } from 'tsx/cjs/api';
 
@@ -59,6 +60,9 @@ await Promise.all(photos.slice(0, workers).map((p) => engine.detect(fs.readFileS
 
 const before = { ...engine.totals };
 const cpu0 = process.cpuUsage();
+// The API server shares this event loop: inference must not block it.
+const loop = monitorEventLoopDelay({ resolution: 10 });
+loop.enable();
 const load0 = os.loadavg()[0];
 const perPhoto = new Map(photos.map((p) => [p.name, []]));
 const found = new Map();
@@ -80,6 +84,7 @@ const wall = ms(t0);
 const cpu = process.cpuUsage(cpu0);
 const cpuMs = (cpu.user + cpu.system) / 1000;
 const load1 = os.loadavg()[0];
+loop.disable();
 await engine.close();
 const d = Object.fromEntries(Object.entries(engine.totals).map(([k, v]) => [k, (v - before[k]) / n]));
 
@@ -94,6 +99,7 @@ console.log(
 console.log(
   `per photo (averages): decode + resize ${d.decodeMs.toFixed(0)} ms (main thread, libuv pool), stage A ${d.stageAMs.toFixed(0)} ms (${d.tiles.toFixed(1)} tiles, ${d.candidates.toFixed(1)} candidates), stage B ${d.stageBMs.toFixed(0)} ms (embeddings), crops ${d.cropMs.toFixed(0)} ms`
 );
+console.log(`main event loop delay while indexing: p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms`);
 console.log('\nphoto            faces found/present   latency ms (queued)');
 for (const p of photos) console.log(`${p.name.padEnd(16)} ${String(found.get(p.name)).padStart(3)}/${String(p.faces).padEnd(14)} ${perPhoto.get(p.name).map((x) => x.toFixed(0)).join(', ')}`);
 const totalFound = [...found.values()].reduce((a, b) => a + b, 0);

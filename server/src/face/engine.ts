@@ -21,7 +21,7 @@ export const FACE_DIMS = 1024;
  */
 export const MATCH_THRESHOLD = 0.5;
 /** Longest side of the image the detector sees (event photos are downscaled to this). */
-export const DETECT_EDGE = 1600;
+export const DETECT_EDGE = 1920;
 
 /** Pixels of the input image after EXIF rotation. */
 export interface FaceBox {
