@@ -83,8 +83,26 @@ class WorkerFaceEngine implements FaceEngine {
   /** Sums over the photos detected so far (the benches print them). */
   readonly totals = { images: 0, decodeMs: 0, stageAMs: 0, tiles: 0, candidates: 0, stageBMs: 0, cropMs: 0 };
 
+  /** Images in flight (decoded, or being decoded); more wait here, undecoded. */
+  private active = 0;
+  private waiting: Array<() => void> = [];
+  private readonly maxActive: number;
+
   constructor(workers: number) {
     this.pool = new WorkerPool(workers);
+    // One image per worker plus one being decoded: a burst of uploads does not hold every
+    // photo's pixels (18 MB for 3000×2000) in memory at once.
+    this.maxActive = workers + 1;
+  }
+
+  private async slot(): Promise<() => void> {
+    if (this.active >= this.maxActive) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.active++;
+    return () => {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active--;
+    };
   }
 
   /** Starts the workers and loads the models now instead of on the first image. */
@@ -93,6 +111,15 @@ class WorkerFaceEngine implements FaceEngine {
   }
 
   async detect(image: Buffer, opts: { mode: 'photo' | 'selfie' }): Promise<DetectedFace[]> {
+    const release = await this.slot();
+    try {
+      return await this.detectNow(image, opts);
+    } finally {
+      release();
+    }
+  }
+
+  private async detectNow(image: Buffer, opts: { mode: 'photo' | 'selfie' }): Promise<DetectedFace[]> {
     const t0 = performance.now();
     let img;
     try {
