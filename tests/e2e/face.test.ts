@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
-import { BASE_URL, ROOT, VIEWPORTS, getJson, launchBrowser, pagePerTest, sandboxLogin, screenshotPath, visibleTestId, waitUntil, type TrackedPage } from './support';
+import { BASE_URL, ROOT, VIEWPORTS, getJson, launchBrowser, pageApi, pagePerTest, sandboxLogin, screenshotPath, visibleTestId, waitUntil, type TrackedPage } from './support';
 
 const phone = VIEWPORTS.find((v) => v.name === 'phone-wechat')!;
 const FACES_LINK = 'faces026';
@@ -28,20 +28,7 @@ let selfiePath = '';
 let target: Person;
 
 /** A call with this page's session (the API reads the token from the header). */
-function pageJson(page: Page, url: string): Promise<{ code: number; data: any; msg: string }> {
-  return page.evaluate(async (u) => {
-    const raw = localStorage.getItem('token') ?? '';
-    let token = raw;
-    try {
-      const parsed = JSON.parse(raw);
-      token = typeof parsed === 'object' && parsed ? parsed.data : parsed;
-    } catch {
-      /* plain text */
-    }
-    const res = await fetch(u, { headers: { Authorization: `Bearer ${token}` } });
-    return res.json();
-  }, url);
-}
+const pageJson = (page: Page, url: string) => pageApi(page, url);
 
 /** A selfie: a square around the person's face in the sample photo it comes from, 2.4 times the face. */
 async function selfieOf(p: Person): Promise<string> {

@@ -209,27 +209,33 @@ export function pagePerTest(getBrowser: () => Browser, options: BrowserContextOp
   });
 }
 
+/** A call to the API with this page's session token (GET, or POST with a JSON body); the answer's envelope. */
+export function pageApi<T = { code: number; data: any; msg: string }>(page: Page, url: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ u, b }) => {
+      const raw = localStorage.getItem('token') ?? '';
+      let token = raw;
+      try {
+        const parsed = JSON.parse(raw);
+        token = typeof parsed === 'object' && parsed ? parsed.data : parsed;
+      } catch {
+        /* stored as plain text */
+      }
+      const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
+      if (b !== undefined) headers['Content-Type'] = 'application/json';
+      const res = await fetch(u, { method: b === undefined ? 'GET' : 'POST', headers, body: b === undefined ? undefined : JSON.stringify(b) });
+      return res.json();
+    },
+    { u: url, b: body }
+  );
+}
+
 /**
  * Log this page's session in through the sandbox mini-program login call (for tests
  * whose subject is not the login flow itself; tests/e2e/login.test.ts covers that).
  */
 export async function sandboxLogin(page: Page, name = 'e2e'): Promise<void> {
-  const login = await page.evaluate(async (who) => {
-    const raw = localStorage.getItem('token') ?? '';
-    let token = raw;
-    try {
-      const parsed = JSON.parse(raw);
-      token = typeof parsed === 'object' && parsed ? parsed.data : parsed;
-    } catch {
-      /* stored as plain text */
-    }
-    const res = await fetch('/api/v2/auth/mp/login', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-      body: JSON.stringify({ code: `sandbox:${who}:${Date.now()}` })
-    });
-    return (await res.json()) as { code: number; msg: string };
-  }, name);
+  const login = await pageApi<{ code: number; msg: string }>(page, '/api/v2/auth/mp/login', { code: `sandbox:${name}:${Date.now()}` });
   if (login.code !== 200) throw new Error(`sandbox login answered ${JSON.stringify(login)}`);
 }
 

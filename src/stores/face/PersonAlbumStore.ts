@@ -8,6 +8,7 @@ import { fetchPerson } from '../../api/face';
 import { buildUrl } from '../../routes';
 import { imageUrl } from '../../utils/image';
 import { shareLink, type ShareContent, type ShareOutcome } from '../../platform/share';
+import { shareAndTell } from '../share/shareOutcome';
 import { toast } from '../../platform/ui';
 import type { PhotoListOptions, PhotoListStore } from '../photos/PhotoListStore';
 
@@ -21,7 +22,6 @@ export interface PersonAlbumDeps {
 }
 
 /** The 'Copyed' toast lasts 1 second (spec part 1 §8). */
-const COPIED_TOAST_MS = 1000;
 
 /**
  * The person album page /page/person/{link_id}/{personid}/{openid} (also
@@ -93,15 +93,7 @@ export class PersonAlbumStore {
   async share(gallery: Pick<Gallery, 'link_id' | 'name'> | null, openid: string): Promise<void> {
     const content = this.shareContent(gallery, openid);
     if (!content) return;
-    let outcome: ShareOutcome;
-    try {
-      outcome = await this.deps.share(content);
-    } catch {
-      outcome = 'failed';
-    }
-    if (outcome === 'menu' || outcome === 'menu-copied') runInAction(() => (this.menuHint = { copied: outcome === 'menu-copied' }));
-    else if (outcome === 'copied') this.deps.toast('share.Copyed', COPIED_TOAST_MS);
-    else if (outcome === 'failed') this.deps.toast('share.copyFailed');
+    await shareAndTell(content, { share: this.deps.share, toast: this.deps.toast, menuHint: (copied) => runInAction(() => (this.menuHint = { copied })) });
   }
 
   closeMenuHint(): void {

@@ -16,11 +16,12 @@ import { imageUrl } from '../../utils/image';
 import { setImageTicket } from '../../utils/imageTickets';
 import { shareLink, type ShareContent, type ShareOutcome } from '../../platform/share';
 import { toast } from '../../platform/ui';
+import { shareAndTell } from './shareOutcome';
 
 export type SharePageState = 'idle' | 'loading' | 'ready' | 'empty' | 'error';
 
 /** The 'Copyed' toast lasts 1 second (spec part 1 §8). */
-export const COPIED_TOAST_MS = 1000;
+export { COPIED_TOAST_MS } from './shareOutcome';
 
 export interface SharePageDeps {
   photos: (ids: number[]) => Promise<Photo[]>;
@@ -178,15 +179,7 @@ export class SharePageStore {
   async share(selfOpenid?: string | null): Promise<ShareOutcome | null> {
     const content = this.shareContent(selfOpenid);
     if (!content || !this.shareEnabled) return null;
-    let outcome: ShareOutcome;
-    try {
-      outcome = await this.deps.share(content);
-    } catch {
-      outcome = 'failed';
-    }
-    if (outcome === 'menu' || outcome === 'menu-copied') runInAction(() => (this.menuHint = { copied: outcome === 'menu-copied' }));
-    else if (outcome === 'copied') this.deps.toast('share.Copyed', COPIED_TOAST_MS);
-    else if (outcome === 'failed') this.deps.toast('share.copyFailed');
+    const outcome = await shareAndTell(content, { share: this.deps.share, toast: this.deps.toast, menuHint: (copied) => runInAction(() => (this.menuHint = { copied })) });
     return outcome;
   }
 }
