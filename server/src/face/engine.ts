@@ -1,13 +1,17 @@
 // The face engine: detection, 1024-d embeddings and face crops, with inference in
-// worker threads (see worker.cjs) so the API server's event loop stays free.
+// worker threads (worker.cjs, a pool of FACE_WORKERS, default one per core up to 2) so the
+// API server's event loop stays free. Decoding, the pixel limit and the crops run here with
+// sharp (libuv's thread pool, also off the event loop).
 //
 // Model: @vladmandic/human 3.3.6 (blazeface detector, face mesh as the validator, faceres
-// embeddings) on tfjs's WebAssembly backend. Its models ship inside the npm package and load
-// from node_modules; it is the one maintained face pipeline installable here without a native
-// build (tfjs-node downloads a binary at install time, face-api is the same author's older
-// pipeline with a weaker detector).
+// embeddings) on tfjs's WebAssembly backend; its models ship inside the npm package and load
+// from node_modules (worker.cjs refuses any fetch). Why this one: it is the maintained face
+// pipeline that installs here without a native build or a download at install time
+// (tfjs-node fetches a binary; onnxruntime would need models from elsewhere), and its
+// embeddings separate people on the accuracy bench once centred (see worker.cjs).
+// Detection in event photos is tiled (see worker.cjs): out of the box it finds one face.
 import { decode, detectionPixels, faceCrop, ImageRefused } from './image';
-import { WorkerPool, workerCount } from './pool';
+import { WorkerPool, workerCount, type WorkerTiming } from './pool';
 
 /** Embedding length (human's faceres descriptor). */
 export const FACE_DIMS = 1024;
@@ -15,11 +19,9 @@ export const FACE_DIMS = 1024;
  * Cosine similarity at or above which two faces are the same person. Chosen from
  * `node bench/face-accuracy.mjs` (see the sweep it prints).
  */
-export const MATCH_THRESHOLD = 0.6;
+export const MATCH_THRESHOLD = 0.5;
 /** Longest side of the image the detector sees (event photos are downscaled to this). */
 export const DETECT_EDGE = 1920;
-/** Side of the square tiles event photos are cut into (in detector pixels), so small faces are found. */
-export const TILE_SIDE = 640;
 
 /** Pixels of the input image after EXIF rotation. */
 export interface FaceBox {
@@ -78,9 +80,29 @@ export function similarity(a: Float32Array, b: Float32Array): number {
 class WorkerFaceEngine implements FaceEngine {
   readonly dims = FACE_DIMS;
   private pool: WorkerPool;
+  /** Sums over the photos detected so far (the benches print them). */
+  readonly totals = { images: 0, decodeMs: 0, stageAMs: 0, tiles: 0, candidates: 0, stageBMs: 0, cropMs: 0 };
+
+  /** Images in flight (decoded, or being decoded); more wait here, undecoded. */
+  private active = 0;
+  private waiting: Array<() => void> = [];
+  private readonly maxActive: number;
 
   constructor(workers: number) {
     this.pool = new WorkerPool(workers);
+    // One image per worker plus one being decoded: a burst of uploads does not hold every
+    // photo's pixels (18 MB for 3000×2000) in memory at once.
+    this.maxActive = workers + 1;
+  }
+
+  private async slot(): Promise<() => void> {
+    if (this.active >= this.maxActive) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.active++;
+    return () => {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active--;
+    };
   }
 
   /** Starts the workers and loads the models now instead of on the first image. */
@@ -89,6 +111,16 @@ class WorkerFaceEngine implements FaceEngine {
   }
 
   async detect(image: Buffer, opts: { mode: 'photo' | 'selfie' }): Promise<DetectedFace[]> {
+    const release = await this.slot();
+    try {
+      return await this.detectNow(image, opts);
+    } finally {
+      release();
+    }
+  }
+
+  private async detectNow(image: Buffer, opts: { mode: 'photo' | 'selfie' }): Promise<DetectedFace[]> {
+    const t0 = performance.now();
     let img;
     try {
       img = await decode(image);
@@ -97,11 +129,13 @@ class WorkerFaceEngine implements FaceEngine {
       throw e;
     }
     const px = await detectionPixels(img, DETECT_EDGE);
-    const answer = await this.pool.run({ mode: opts.mode, width: px.width, height: px.height, data: px.data, tileSide: TILE_SIDE });
+    const decoded = performance.now();
+    const answer = await this.pool.run({ mode: opts.mode, width: px.width, height: px.height, data: px.data });
     if ('error' in answer) {
       if (answer.error === 'no-face' || answer.error === 'many-faces') throw new FaceImageError(answer.error, answer.message);
       throw new Error(`face detection failed: ${answer.message}`);
     }
+    const inferred = performance.now();
     const k = img.width / px.width;
     const faces: DetectedFace[] = [];
     for (const f of answer.faces) {
@@ -112,8 +146,20 @@ class WorkerFaceEngine implements FaceEngine {
       if (box.w <= 1 || box.h <= 1) continue;
       faces.push({ box, score: f.score, embedding: f.embedding, crop: await faceCrop(img, box) });
     }
+    if (answer.timing) this.count(answer.timing, decoded - t0, performance.now() - inferred);
     if (opts.mode === 'selfie' && faces.length !== 1) throw new FaceImageError('no-face', 'no clear face found');
     return faces;
+  }
+
+  private count(t: WorkerTiming, decodeMs: number, cropMs: number): void {
+    const s = this.totals;
+    s.images++;
+    s.decodeMs += decodeMs;
+    s.stageAMs += t.a;
+    s.tiles += t.tiles;
+    s.candidates += t.candidates;
+    s.stageBMs += t.b;
+    s.cropMs += cropMs;
   }
 
   close(): Promise<void> {

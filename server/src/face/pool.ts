@@ -8,7 +8,6 @@ export interface WorkerJob {
   width: number;
   height: number;
   data: Uint8Array;
-  tileSide: number;
 }
 
 export interface WorkerFace {
@@ -17,7 +16,17 @@ export interface WorkerFace {
   embedding: Float32Array;
 }
 
-export type WorkerAnswer = { faces: WorkerFace[] } | { error: 'no-face' | 'many-faces' | 'failed'; message: string };
+/** Where a worker spent its time on one image (ms), for the benches. */
+export interface WorkerTiming {
+  /** Stage A: the detector on the whole image and its tiles. */
+  a: number;
+  tiles: number;
+  candidates: number;
+  /** Stage B: mesh and embedding per candidate. */
+  b: number;
+}
+
+export type WorkerAnswer = { faces: WorkerFace[]; timing?: WorkerTiming } | { error: 'no-face' | 'many-faces' | 'failed'; message: string };
 
 interface Pending {
   id: number;
@@ -142,7 +151,7 @@ export class WorkerPool {
       const { job } = p;
       // The pixels move to the worker (no copy); a view into a larger buffer is copied first.
       const data = job.data.byteOffset === 0 && job.data.byteLength === job.data.buffer.byteLength ? job.data : job.data.slice();
-      slot.worker.postMessage({ id: p.id, mode: job.mode, width: job.width, height: job.height, tileSide: job.tileSide, data: data.buffer }, [data.buffer as ArrayBuffer]);
+      slot.worker.postMessage({ id: p.id, mode: job.mode, width: job.width, height: job.height, data: data.buffer }, [data.buffer as ArrayBuffer]);
     }
   }
 }

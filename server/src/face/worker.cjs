@@ -10,12 +10,15 @@
 // Detection is two-staged:
 //  A. blazeface alone (no mesh, no embedding) on the whole image and, for event photos, on
 //     overlapping tiles, so that small faces of a group photo reach the detector's 256 px input
-//     at a usable size; candidates of all tiles are merged.
+//     at a usable size; candidates of all tiles are merged. (Out of the box, human finds one
+//     face in a group photo: one 256 px pass, maxDetected 1.)
 //  B. each candidate is cut out with context (a square crop, face in the middle) and run through
-//     human's full face pipeline: detector again, face mesh as the validator, faceres for the
-//     1024-d embedding. A candidate whose crop holds no valid face is dropped (stage A runs at a
-//     low confidence to reach small faces; stage B removes what it mistook for faces).
-//     Selfies and photo faces are embedded by the same stage, from the same kind of crop.
+//     human's full face pipeline: detector again, face mesh as the validator (score >= 0.8),
+//     faceres for the 1024-d embedding. A candidate whose crop holds no valid face is dropped
+//     (stage A keeps weak candidates to reach small and tilted faces; stage B removes what it
+//     mistook for faces). Selfies and photo faces are embedded by the same stage.
+// Costs per call on this machine's cores (CPU time): blazeface ~30 ms, mesh ~8 ms, faceres ~95 ms;
+// a face costs ~150 ms in stage B, a tile ~35 ms in stage A.
 const { parentPort } = require('node:worker_threads');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -32,13 +35,18 @@ globalThis.fetch = async (url) => {
 // The package's `exports` keys lack './', so the wasm build is required by file path.
 const { Human } = require(path.join(humanDist, 'human.node-wasm.js'));
 
-/** Tunables (shared with engine.ts through the messages' numbers only). */
-const STAGE_A_MIN_CONFIDENCE = 0.2;
+// The whole-image pass keeps weak candidates (a large face at an angle can score 0.3); on
+// tiles, true faces scored 0.67–0.96 on the samples and look-alikes mostly below 0.6.
+const STAGE_A_MIN_CONFIDENCE = 0.3;
+const TILE_MIN_CONFIDENCE = 0.5;
 const STAGE_B_MIN_CONFIDENCE = 0.3;
 // Face mesh confidence a stage B face needs: real faces score ~1, look-alikes (fabric, hair, hands) < 0.65.
 const VALID_FACE_SCORE = 0.8;
 const CROP_CONTEXT = 2.0; // stage B crop side / stage A box side
 const CROP_SIZE = 256; // stage B input (blazeface's own input size)
+// Stage A boxes from the whole-image pass are coarse (one detector pixel is ~8 image pixels):
+// the stage B face may sit this far (fraction of the crop) from the crop's centre.
+const NEAR_CENTRE = 0.4;
 const SELFIE_CLEAR_SCORE = 0.5; // a second face this confident …
 const SELFIE_CLEAR_SIZE = 0.4; // … and at least this large relative to the main one makes "many faces"
 
@@ -85,6 +93,33 @@ const stageB = {
 let human;
 let tf;
 
+/**
+ * faceres descriptors share a large common component (unrelated faces score ~0.4 cosine), so
+ * embeddings are centred: the mean descriptor of an independent set of faces (the 113 faces of
+ * human's own screenshot-facematch.jpg, computed by scripts/face-centre.mjs) is subtracted
+ * before normalising. On the accuracy bench this widens the gap between the lowest same-person
+ * and the highest different-person similarity from -0.006 to +0.07.
+ * FACE_EMBEDDING_CENTRE=off gives raw descriptors (what scripts/face-centre.mjs averages).
+ */
+const CENTRE = process.env.FACE_EMBEDDING_CENTRE === 'off' ? null : Float32Array.from(JSON.parse(fs.readFileSync(path.join(__dirname, 'faceres-centre.json'), 'utf8')));
+
+/** The descriptor as an embedding: L2-normalised, centred, normalised again. */
+function embed(descriptor) {
+  const v = Float32Array.from(descriptor);
+  const normalise = () => {
+    let n = 0;
+    for (let i = 0; i < v.length; i++) n += v[i] * v[i];
+    n = Math.sqrt(n) || 1;
+    for (let i = 0; i < v.length; i++) v[i] /= n;
+  };
+  normalise();
+  if (CENTRE) {
+    for (let i = 0; i < v.length; i++) v[i] -= CENTRE[i];
+    normalise();
+  }
+  return v;
+}
+
 /** tfjs io handler for file:// model URLs: model.json and its weight shards read from disk. */
 function fileRouter(url) {
   if (typeof url !== 'string' || !url.startsWith('file://')) return null;
@@ -124,57 +159,30 @@ async function run(tensor, config) {
   return res.face;
 }
 
-/** Square tiles that cover the image with overlap; none when the image is small. */
-function tilesFor(width, height, tileSide, overlap) {
-  const tiles = [];
-  if (Math.max(width, height) <= tileSide * 1.15) return tiles;
-  const side = Math.min(tileSide, width, height);
-  const step = side * (1 - overlap);
-  const cols = Math.max(1, Math.ceil((width - side) / step) + 1);
-  const rows = Math.max(1, Math.ceil((height - side) / step) + 1);
-  for (let r = 0; r < rows; r++) {
-    for (let c = 0; c < cols; c++) {
-      const x = cols === 1 ? 0 : Math.round((c * (width - side)) / (cols - 1));
-      const y = rows === 1 ? 0 : Math.round((r * (height - side)) / (rows - 1));
-      tiles.push({ x, y, side });
-    }
-  }
-  return tiles;
-}
+const { tilesFor, iou, centreInside, merge, mergeDescribed } = require('./geometry.cjs');
 
-function iou(a, b) {
-  const x1 = Math.max(a[0], b[0]);
-  const y1 = Math.max(a[1], b[1]);
-  const x2 = Math.min(a[0] + a[2], b[0] + b[2]);
-  const y2 = Math.min(a[1] + a[3], b[1] + b[3]);
-  const inter = Math.max(0, x2 - x1) * Math.max(0, y2 - y1);
-  return inter / (a[2] * a[3] + b[2] * b[3] - inter);
-}
+/**
+ * Event photos are also cut into overlapping square tiles: the whole-image pass sees the image at
+ * the detector's 256 px, which misses small faces and some large tilted ones. Tiles are about
+ * three times the smallest face the whole-image pass was sure of (TILE_MIN..TILE_MAX): 6 tiles of
+ * a 1920×1280 image when its faces are large, 12 when they are small or none was found.
+ */
+const TILE_MIN = 640;
+const TILE_MAX = 768;
+const TILE_SCALE_SCORE = 0.6;
 
-function centreInside(a, b) {
-  const cx = a[0] + a[2] / 2;
-  const cy = a[1] + a[3] / 2;
-  return cx > b[0] && cx < b[0] + b[2] && cy > b[1] && cy < b[1] + b[3];
-}
-
-/** Candidates of several runs merged: best score first, overlapping duplicates dropped. */
-function merge(cands) {
-  cands.sort((p, q) => q.score - p.score);
-  const kept = [];
-  for (const c of cands) {
-    const dup = kept.some((k) => iou(c.box, k.box) > 0.3 || ((centreInside(c.box, k.box) || centreInside(k.box, c.box)) && c.box[2] < k.box[2] * 2 && k.box[2] < c.box[2] * 2));
-    if (!dup) kept.push(c);
-  }
-  return kept;
-}
-
-async function stageACandidates(image, width, height, tiled, tileSide) {
+async function stageACandidates(image, width, height, tiled, timing) {
   const cands = (await run(image, stageA)).map((f) => ({ box: f.box, score: f.score }));
+  // Low-confidence whole-image candidates are mostly not faces: they do not set the scale.
+  const smallest = cands.filter((c) => c.score >= TILE_SCALE_SCORE).reduce((m, c) => Math.min(m, Math.max(c.box[2], c.box[3])), Infinity);
   if (tiled) {
-    for (const t of tilesFor(width, height, tileSide, 0.25)) {
+    const tileSide = Number.isFinite(smallest) ? Math.min(TILE_MAX, Math.max(TILE_MIN, smallest * 3)) : TILE_MIN;
+    const tiles = tilesFor(width, height, tileSide, 0.25);
+    timing.tiles = tiles.length;
+    for (const t of tiles) {
       const tile = tf.slice(image, [0, t.y, t.x, 0], [1, t.side, t.side, 3]);
       try {
-        for (const f of await run(tile, stageA)) cands.push({ box: [f.box[0] + t.x, f.box[1] + t.y, f.box[2], f.box[3]], score: f.score });
+        for (const f of await run(tile, stageA)) if (f.score >= TILE_MIN_CONFIDENCE) cands.push({ box: [f.box[0] + t.x, f.box[1] + t.y, f.box[2], f.box[3]], score: f.score });
       } finally {
         tf.dispose(tile);
       }
@@ -183,8 +191,14 @@ async function stageACandidates(image, width, height, tiled, tileSide) {
   return merge(cands.filter((c) => c.box[2] > 0 && c.box[3] > 0));
 }
 
-/** Stage B for one candidate: the validated face nearest the crop's centre, in image pixels, or null. */
-async function describe(imageF, width, height, cand) {
+/**
+ * Stage B for one candidate: the validated faces in a square crop around it, in image pixels,
+ * nearest the crop's centre first. Only faces wholly inside the crop count (a cut face gives a
+ * poor embedding); a face cut by the crop's edge is described again from a crop centred on it
+ * (stage A boxes of the whole-image pass are coarse). `off` is a face's distance from the
+ * crop's centre (fraction of the side): of two results for one face the better centred wins.
+ */
+async function describe(image, width, height, cand, recentre = true) {
   const side = Math.max(cand.box[2], cand.box[3]) * CROP_CONTEXT;
   const cx = cand.box[0] + cand.box[2] / 2;
   const cy = cand.box[1] + cand.box[3] / 2;
@@ -192,53 +206,55 @@ async function describe(imageF, width, height, cand) {
   const y0 = cy - side / 2;
   // cropAndResize takes normalised [y1, x1, y2, x2]; outside the image it fills black.
   const norm = [[y0 / (height - 1), x0 / (width - 1), (y0 + side) / (height - 1), (x0 + side) / (width - 1)]];
-  const crop = tf.image.cropAndResize(imageF, norm, [0], [CROP_SIZE, CROP_SIZE]);
+  const crop = tf.image.cropAndResize(image, norm, [0], [CROP_SIZE, CROP_SIZE]);
   let faces;
   try {
     faces = await run(crop, stageB);
   } finally {
     tf.dispose(crop);
   }
-  let best = null;
-  let bestDist = Infinity;
+  const k = side / CROP_SIZE;
+  const out = [];
   for (const f of faces) {
     if (!f.embedding || f.embedding.length === 0 || !(f.faceScore >= VALID_FACE_SCORE)) continue;
-    const fx = f.box[0] + f.box[2] / 2 - CROP_SIZE / 2;
-    const fy = f.box[1] + f.box[3] / 2 - CROP_SIZE / 2;
-    const d = Math.hypot(fx, fy);
-    if (d < bestDist) {
-      bestDist = d;
-      best = f;
+    const off = Math.hypot(f.box[0] + f.box[2] / 2 - CROP_SIZE / 2, f.box[1] + f.box[3] / 2 - CROP_SIZE / 2) / CROP_SIZE;
+    const inside = f.box[0] >= 1 && f.box[1] >= 1 && f.box[0] + f.box[2] <= CROP_SIZE - 1 && f.box[1] + f.box[3] <= CROP_SIZE - 1;
+    const box = [x0 + f.box[0] * k, y0 + f.box[1] * k, f.box[2] * k, f.box[3] * k];
+    if (inside) out.push({ box, score: f.faceScore, off, embedding: embed(f.embedding) });
+    else if (recentre && off <= NEAR_CENTRE) {
+      // The face's own box is tighter than stage A's: widen it back to a stage A-like box.
+      const s = Math.max(box[2], box[3]) * 1.2;
+      const again = await describe(image, width, height, { box: [box[0] + box[2] / 2 - s / 2, box[1] + box[3] / 2 - s / 2, s, s], score: f.faceScore }, false);
+      out.push(...again.filter((g) => g.off <= NEAR_CENTRE));
     }
   }
-  if (!best || bestDist > CROP_SIZE * 0.25) return null;
-  const k = side / CROP_SIZE;
-  const emb = Float32Array.from(best.embedding);
-  let n = 0;
-  for (let i = 0; i < emb.length; i++) n += emb[i] * emb[i];
-  n = Math.sqrt(n) || 1;
-  for (let i = 0; i < emb.length; i++) emb[i] /= n;
-  return {
-    box: [x0 + best.box[0] * k, y0 + best.box[1] * k, best.box[2] * k, best.box[3] * k],
-    score: best.score,
-    embedding: emb
-  };
+  return out.sort((p, q) => p.off - q.off);
 }
+
+const strip = (f) => ({ box: f.box, score: f.score, embedding: f.embedding });
 
 async function detect(msg) {
   const { mode, width, height } = msg;
+  const timing = { a: 0, tiles: 0, candidates: 0, b: 0 };
+  let t0 = performance.now();
+  const lap = () => {
+    const t = performance.now();
+    const d = t - t0;
+    t0 = t;
+    return Math.round(d);
+  };
   const pixels = new Uint8Array(msg.data);
-  const image = tf.tensor4d(pixels, [1, height, width, 3], 'int32');
-  const imageF = tf.cast(image, 'float32');
+  const image = tf.tidy(() => tf.cast(tf.tensor4d(pixels, [1, height, width, 3], 'int32'), 'float32'));
   try {
     if (mode === 'selfie') {
       // The largest candidate that stage B confirms is the face; another confirmed face of
       // comparable size next to it makes the photo ambiguous.
-      const cands = (await stageACandidates(image, width, height, false, 0)).sort((p, q) => q.box[2] * q.box[3] - p.box[2] * p.box[3]);
+      const cands = (await stageACandidates(image, width, height, false, timing)).sort((p, q) => q.box[2] * q.box[3] - p.box[2] * p.box[3]);
       let main = null;
       let rest = [];
       for (let i = 0; i < cands.length && !main; i++) {
-        main = await describe(imageF, width, height, cands[i]);
+        const near = (await describe(image, width, height, cands[i])).filter((f) => f.off <= NEAR_CENTRE);
+        main = near[0] || null;
         rest = cands.slice(i + 1);
       }
       if (!main) return { error: 'no-face', message: 'no face found' };
@@ -246,22 +262,24 @@ async function detect(msg) {
       for (const o of rest) {
         if (o.score < SELFIE_CLEAR_SCORE || Math.max(o.box[2], o.box[3]) < SELFIE_CLEAR_SIZE * mainSide) continue;
         if (iou(o.box, main.box) > 0.3 || centreInside(o.box, main.box)) continue;
-        if (await describe(imageF, width, height, o)) return { error: 'many-faces', message: 'more than one face found' };
+        const other = (await describe(image, width, height, o)).filter((f) => f.off <= NEAR_CENTRE && iou(f.box, main.box) < 0.3 && !centreInside(f.box, main.box));
+        if (other.length) return { error: 'many-faces', message: 'more than one face found' };
       }
-      return { faces: [main] };
+      return { faces: [strip(main)] };
     }
-    const cands = await stageACandidates(image, width, height, true, msg.tileSide || 640);
+    const cands = await stageACandidates(image, width, height, true, timing);
+    timing.a = lap();
+    timing.candidates = cands.length;
     const faces = [];
     for (const c of cands) {
-      // A candidate on a face already described (another tile's partial box) is skipped.
-      if (faces.some((f) => iou(c.box, f.box) > 0.3 || centreInside(c.box, f.box))) continue;
-      const d = await describe(imageF, width, height, c);
-      if (d) faces.push(d);
+      // A candidate on a face already described (found by another crop) is skipped.
+      if (faces.some((f) => iou(c.box, f.box) > 0.3 || centreInside(c.box, f.box) || centreInside(f.box, c.box))) continue;
+      faces.push(...(await describe(image, width, height, c)));
     }
-    // Stage B boxes of two candidates can land on the same face.
-    return { faces: merge(faces) };
+    timing.b = lap();
+    return { faces: mergeDescribed(faces).map(strip), timing };
   } finally {
-    tf.dispose([image, imageF]);
+    tf.dispose(image);
   }
 }
 
