@@ -84,11 +84,15 @@ const stageB = {
   face: {
     enabled: true,
     ...faceOff,
-    detector: { rotation: true, maxDetected: 5, minConfidence: STAGE_B_MIN_CONFIDENCE, minSize: 0, iouThreshold: 0.3, skipFrames: 0, skipTime: 0, return: false },
+    // The aligned face crop is returned: faceres runs here (embedFace), only on faces that pass
+    // the mesh check and lie wholly inside the crop (human would describe every face it keeps).
+    detector: { rotation: true, maxDetected: 5, minConfidence: STAGE_B_MIN_CONFIDENCE, minSize: 0, iouThreshold: 0.3, skipFrames: 0, skipTime: 0, return: true },
     mesh: { enabled: true, keepInvalid: false },
-    description: { enabled: true, skipFrames: 0, skipTime: 0 }
+    description: { enabled: false, skipFrames: 0, skipTime: 0 }
   }
 };
+/** Loads faceres too (stage B itself runs it through embedFace). */
+const models = { ...stageB, face: { ...stageB.face, description: { enabled: true, skipFrames: 0, skipTime: 0 } } };
 
 let human;
 let tf;
@@ -102,6 +106,22 @@ let tf;
  * FACE_EMBEDDING_CENTRE=off gives raw descriptors (what scripts/face-centre.mjs averages).
  */
 const CENTRE = process.env.FACE_EMBEDDING_CENTRE === 'off' ? null : Float32Array.from(JSON.parse(fs.readFileSync(path.join(__dirname, 'faceres-centre.json'), 'utf8')));
+
+/**
+ * faceres on human's aligned face crop (a [s, s, 3] tensor of 0..1 values), as human's own
+ * description step runs it (bilinear resize to the model's input, ×255): the 1024-d descriptor.
+ */
+async function embedFace(face) {
+  const model = human.models.models.faceres;
+  const [, h, w] = model.inputs[0].shape;
+  const outs = tf.tidy(() => model.execute(tf.mul(tf.image.resizeBilinear(tf.expandDims(face, 0), [h, w], false), 255)));
+  try {
+    const descriptor = outs.find((t) => t.shape[1] === 1024);
+    return embed(await descriptor.data());
+  } finally {
+    tf.dispose(outs);
+  }
+}
 
 /** The descriptor as an embedding: L2-normalised, centred, normalised again. */
 function embed(descriptor) {
@@ -141,10 +161,10 @@ function fileRouter(url) {
 }
 
 async function start() {
-  human = new Human(stageB);
+  human = new Human(models);
   tf = human.tf;
   tf.io.registerLoadRouter(fileRouter);
-  await human.load(stageB);
+  await human.load(models);
   await tf.ready();
   if (tf.getBackend() !== 'wasm') throw new Error(`face worker: backend ${tf.getBackend()} instead of wasm`);
   for (const name of ['blazeface', 'facemesh', 'faceres']) {
@@ -214,7 +234,7 @@ async function describe(image, width, height, cand, recentre = true) {
   // cropAndResize takes normalised [y1, x1, y2, x2]; outside the image it fills black.
   const norm = [[y0 / (height - 1), x0 / (width - 1), (y0 + side) / (height - 1), (x0 + side) / (width - 1)]];
   const crop = tf.image.cropAndResize(image, norm, [0], [CROP_SIZE, CROP_SIZE]);
-  let faces;
+  let faces = [];
   try {
     faces = await run(crop, stageB);
   } finally {
@@ -222,19 +242,24 @@ async function describe(image, width, height, cand, recentre = true) {
   }
   const k = side / CROP_SIZE;
   const out = [];
-  for (const f of faces) {
-    if (!f.embedding || f.embedding.length === 0 || !(f.faceScore >= VALID_FACE_SCORE)) continue;
-    const off = Math.hypot(f.box[0] + f.box[2] / 2 - CROP_SIZE / 2, f.box[1] + f.box[3] / 2 - CROP_SIZE / 2) / CROP_SIZE;
-    const inside = f.box[0] >= 1 && f.box[1] >= 1 && f.box[0] + f.box[2] <= CROP_SIZE - 1 && f.box[1] + f.box[3] <= CROP_SIZE - 1;
-    const box = [x0 + f.box[0] * k, y0 + f.box[1] * k, f.box[2] * k, f.box[3] * k];
-    if (inside) out.push({ box, score: f.faceScore, off, embedding: embed(f.embedding) });
-    else if (recentre && off <= NEAR_CENTRE) {
-      // The face's own box is tighter than stage A's: widen it back to a stage A-like box.
-      const s = Math.max(box[2], box[3]) * 1.2;
-      const again = await describe(image, width, height, { box: [box[0] + box[2] / 2 - s / 2, box[1] + box[3] / 2 - s / 2, s, s], score: f.faceScore }, false);
-      out.push(...again.filter((g) => g.off <= NEAR_CENTRE));
+  const again = [];
+  try {
+    for (const f of faces) {
+      if (!f.tensor || !(f.faceScore >= VALID_FACE_SCORE)) continue;
+      const off = Math.hypot(f.box[0] + f.box[2] / 2 - CROP_SIZE / 2, f.box[1] + f.box[3] / 2 - CROP_SIZE / 2) / CROP_SIZE;
+      const inside = f.box[0] >= 1 && f.box[1] >= 1 && f.box[0] + f.box[2] <= CROP_SIZE - 1 && f.box[1] + f.box[3] <= CROP_SIZE - 1;
+      const box = [x0 + f.box[0] * k, y0 + f.box[1] * k, f.box[2] * k, f.box[3] * k];
+      if (inside) out.push({ box, score: f.faceScore, off, embedding: await embedFace(f.tensor) });
+      else if (recentre && off <= NEAR_CENTRE) {
+        // The face's own box is tighter than stage A's: widen it back to a stage A-like box.
+        const s = Math.max(box[2], box[3]) * 1.2;
+        again.push({ box: [box[0] + box[2] / 2 - s / 2, box[1] + box[3] / 2 - s / 2, s, s], score: f.faceScore });
+      }
     }
+  } finally {
+    for (const f of faces) tf.dispose(f.tensor);
   }
+  for (const c of again) out.push(...(await describe(image, width, height, c, false)).filter((g) => g.off <= NEAR_CENTRE));
   return out.sort((p, q) => p.off - q.off);
 }
 
