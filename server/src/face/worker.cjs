@@ -312,6 +312,8 @@ async function detect(msg) {
     timing.candidates = cands.length;
     const faces = [];
     for (const c of cands) {
+      // Too small to be matched (MIN_FACE_PX of the input image, see engine.ts).
+      if (Math.max(c.box[2], c.box[3]) < (msg.minFace || 0)) continue;
       // A candidate on a face already described (found by another crop) is skipped.
       if (faces.some((f) => iou(c.box, f.box) > 0.3 || centreInside(c.box, f.box) || centreInside(f.box, c.box))) continue;
       faces.push(...(await describe(image, width, height, c)));
