@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { FACE_DIMS, FaceImageError, MATCH_THRESHOLD, getFaceEngine, similarity, type DetectedFace, type FaceEngine } from '../../server/src/face/engine';
+import { FACE_DIMS, FaceImageError, MATCH_THRESHOLD, MIN_FACE_PX, getFaceEngine, similarity, type DetectedFace, type FaceEngine } from '../../server/src/face/engine';
 
 const SAMPLES = path.join(__dirname, '../../node_modules/@vladmandic/face-api/demo');
 const sample = (i: number) => fs.readFileSync(path.join(SAMPLES, `sample${i}.jpg`));
@@ -119,6 +119,18 @@ describe('detection', () => {
     expect(faces.length).toBeGreaterThanOrEqual(20);
     expect(faces.length).toBeLessThanOrEqual(22);
   }, 120_000);
+
+  test('faces smaller than MIN_FACE_PX are not embedded', async () => {
+    const at = async (width: number) => engine.detect(await sharp(sample(5)).resize(width).jpeg({ quality: 90 }).toBuffer(), { mode: 'photo' });
+    // Measured: 4 faces (54–110 px) at 640 px wide; at 300 px the detector finds the same 4
+    // (40–57 px, two of them under MIN_FACE_PX as stage A boxes them), 2 are embedded.
+    const large = await at(640);
+    const small = await at(300);
+    expect(large.length).toBeGreaterThanOrEqual(4);
+    expect(small.length).toBeGreaterThan(0);
+    expect(small.length).toBeLessThan(large.length);
+    for (const f of small) expect(Math.max(f.box.w, f.box.h)).toBeGreaterThanOrEqual(MIN_FACE_PX);
+  }, 60_000);
 });
 
 describe('matching', () => {

