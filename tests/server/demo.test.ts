@@ -14,6 +14,7 @@ interface G {
   id: number;
   link_id: string;
   url_labeling: string | null;
+  cover: string | null;
   name: string;
   parent: number;
   start_time: number;
@@ -76,14 +77,16 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     expect(new Set(comps.map((c) => c.id)).size).toBe(comps.length);
     const [slide, tips, list, nav, pendent, photo] = comps;
     const items = slide.props.items as { image: string }[];
-    expect(items).toHaveLength(3);
+    // Three event banners, then the face gallery's cover linking to it.
+    expect(items).toHaveLength(4);
+    expect(items[3]).toMatchObject({ image: galleries.faces026.cover, link: { type: 'subgallery', link_id: 'faces026' } });
     for (const it of items) {
       const { rows } = await s.db.query('SELECT 1 FROM images WHERE hash = $1', [it.image]);
       expect(rows).toHaveLength(1);
       expect(await s.services.store.exists(originalKey(it.image))).toBe(true);
     }
     expect(tips.props.text).toMatch(/Welcome to the Spring Gala/);
-    expect(list.props).toMatchObject({ mode: 1, ids: [galleries.carpet26.id, galleries.party026.id, galleries.vip2026a.id, galleries.press026.id, galleries.faces026.id] });
+    expect(list.props).toMatchObject({ mode: 1, ids: [galleries.carpet26.id, galleries.party026.id, galleries.vip2026a.id, galleries.press026.id] });
     expect(nav.props).toMatchObject({ show_my: true });
     expect((pendent.props.buttons as { type: string }[]).map((b) => b.type)).toEqual(['top', 'refresh', 'lang']);
     expect(photo.props).toEqual({ gallery_id: 0, mode: '2', show_tags: true });

@@ -124,14 +124,19 @@ async function inBatches<T, R>(items: T[], limit: number, fn: (item: T) => Promi
 const component = (id: string, type: string, props: Record<string, unknown>, wrapper?: PageComponent['wrapper']): PageComponent =>
   wrapper ? { id, type, props, wrapper } : { id, type, props };
 
-function topPage(banners: string[], childIds: number[]): PageData {
+/**
+ * The event's top page. The face gallery is a banner slide (its cover, a group photo) rather than a
+ * fifth gallery card: the cards are tall on a phone, and the photo stream should start on the second screen.
+ */
+function topPage(banners: string[], childIds: number[], faceCover: string | null): PageData {
   return {
     components: [
       component('slidehead-1', 'slidehead', {
         items: [
           { image: banners[0] },
           { image: banners[1], link: { type: 'subgallery', value: DEMO_CARPET_LINK_ID, link_id: DEMO_CARPET_LINK_ID } },
-          { image: banners[2], link: { type: 'subgallery', value: DEMO_PARTY_LINK_ID, link_id: DEMO_PARTY_LINK_ID } }
+          { image: banners[2], link: { type: 'subgallery', value: DEMO_PARTY_LINK_ID, link_id: DEMO_PARTY_LINK_ID } },
+          ...(faceCover ? [{ image: faceCover, link: { type: 'subgallery', value: DEMO_FACES_LINK_ID, link_id: DEMO_FACES_LINK_ID } }] : [])
         ],
         interval: 5000,
         ratio: 0.5
@@ -285,7 +290,6 @@ export async function seedDemo(ctx: SeedDeps, opts: SeedOptions = {}): Promise<s
       for (const { p, img } of mine) await images.addPhoto(q, id, img, { origin: p.origin, tags: [], shoottime: p.shoottime, createtime: Math.min(now, p.shoottime + 30) });
       gatedIds.push(id);
     }
-    const faceIds: number[] = [];
     if (faceImages.length) {
       const id = await insertGallery(q, {
         link_id: DEMO_FACES_LINK_ID, url_labeling: null, name: DEMO_FACES_NAME, desc: DEMO_FACES_DESC, cover: faceImages[0].img.hash,
@@ -298,10 +302,9 @@ export async function seedDemo(ctx: SeedDeps, opts: SeedOptions = {}): Promise<s
       for (const [i, { origin, img }] of faceImages.entries()) {
         await images.addPhoto(q, id, img, { origin, tags: [], shoottime: start + HOUR + i * 600, createtime: start + HOUR + i * 600 + 60 });
       }
-      faceIds.push(id);
     }
     await q.query('UPDATE galleries SET pagedata = $2::jsonb WHERE id = $1', [
-      topId, JSON.stringify(topPage(banners.map((b) => b.hash), [carpetId, partyId, ...gatedIds, ...faceIds]))
+      topId, JSON.stringify(topPage(banners.map((b) => b.hash), [carpetId, partyId, ...gatedIds], faceImages[0]?.img.hash ?? null))
     ]);
 
     for (const [i, p] of plans.entries()) {
