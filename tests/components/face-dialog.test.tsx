@@ -11,6 +11,7 @@ import { chooseSelfie, renderSelfie } from '../../src/platform/selfie';
 import { ApiError } from '../../src/api/client';
 import { FRIENDS_MAX, type Person } from '../../types/api/face';
 import { byTestId, renderWith } from './helpers';
+import { makePerson } from '../unit/face-fixtures';
 
 jest.mock('../../src/api/face');
 jest.mock('../../src/platform/selfie', () => ({
@@ -21,19 +22,7 @@ jest.mock('../../src/platform/selfie', () => ({
 }));
 
 const SELFIE = 'data:image/jpeg;base64,/9j/AAAA';
-const person = (id: number, extra: Partial<Person> = {}): Person => ({
-  id,
-  personid: id,
-  galleryid: 7,
-  name: '',
-  faceurl: `/face/${id}.jpg`,
-  image: 'h',
-  shape: { x: 0, y: 0, w: 1, h: 1 },
-  total_image: 3,
-  total_gallery_image: 10,
-  status: 'unfollow',
-  ...extra
-});
+const person = makePerson;
 
 beforeEach(() => {
   jest.useRealTimers();

@@ -16,6 +16,7 @@ import { FRIENDS_MAX, PERSON_PAGE_SIZE, type Person } from '../../types/api/face
 import type { PhotoListQuery } from '../../types/api/photo';
 import { byTestId, isWeapp, makeGallery, makeRoot, photoPage, renderWith, setWindowWidth } from './helpers';
 import { fakeSelectorQuery } from './photo-helpers';
+import { makePerson } from '../unit/face-fixtures';
 
 jest.mock('../../src/api/gallery');
 jest.mock('../../src/api/face');
@@ -23,19 +24,8 @@ jest.mock('../../src/api/face');
 const gallery = makeGallery({ config: { ...DEFAULT_CONFIG, use_face: 1, active_on: 1 } });
 const ctx = { gallery, children: [], theme: DEFAULT_THEME };
 
-const person = (id: number, extra: Partial<Person> = {}): Person => ({
-  id,
-  personid: id,
-  galleryid: gallery.id,
-  name: '',
-  faceurl: `/face/${id}.jpg`,
-  image: 'h',
-  shape: { x: 0, y: 0, w: 1, h: 1 },
-  total_image: 134 - id,
-  total_gallery_image: 500,
-  status: 'unfollow',
-  ...extra
-});
+const person = (id: number, extra: Partial<Person> = {}): Person =>
+  makePerson(id, { galleryid: gallery.id, total_image: 134 - id, total_gallery_image: 500, ...extra });
 
 const restore: jest.SpyInstance[] = [];
 beforeEach(() => {

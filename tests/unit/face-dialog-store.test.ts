@@ -8,20 +8,9 @@ import { cropBox, dataUrlBytes, withinLimit, SelfieTooLarge } from '../../src/pl
 import { ApiError } from '../../src/api/client';
 import { i18n } from '../../src/i18n';
 import { FACE_IMAGE_MAX_BYTES, FRIENDS_MAX, type Person } from '../../types/api/face';
+import { makePerson } from './face-fixtures';
 
-const person = (id: number, extra: Partial<Person> = {}): Person => ({
-  id,
-  personid: id,
-  galleryid: 7,
-  name: '',
-  faceurl: `/face/${id}.jpg`,
-  image: 'h',
-  shape: { x: 0, y: 0, w: 1, h: 1 },
-  total_image: 3,
-  total_gallery_image: 10,
-  status: 'unfollow',
-  ...extra
-});
+const person = makePerson;
 
 const SELFIE = 'data:image/jpeg;base64,AAAA';
 

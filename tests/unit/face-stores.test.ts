@@ -7,20 +7,10 @@ import { FaceTabsStore } from '../../src/stores/face/FaceTabsStore';
 import { FaceDialogHost } from '../../src/stores/face/FaceDialogHost';
 import { PhotoListStore } from '../../src/stores/photos/PhotoListStore';
 import { FRIENDS_MAX, PERSON_PAGE_SIZE, type MaybePerson, type Person } from '../../types/api/face';
+import { makePerson } from './face-fixtures';
 
-const person = (id: number, extra: Partial<Person> = {}): Person => ({
-  id,
-  personid: id,
-  galleryid: 7,
-  name: '',
-  faceurl: '',
-  image: '',
-  shape: { x: 0, y: 0, w: 1, h: 1 },
-  total_image: 1,
-  total_gallery_image: 1,
-  status: 'unfollow',
-  ...extra
-});
+const person = (id: number, extra: Partial<Person> = {}): Person =>
+  makePerson(id, { faceurl: '', image: '', total_image: 1, total_gallery_image: 1, ...extra });
 
 describe('PersonListStore', () => {
   it('pages 35 at a time until the total, and retries after an error', async () => {
