@@ -19,8 +19,13 @@ export default async function globalSetup() {
     echo: process.env.E2E_ECHO_SERVER === '1',
     logFile,
     // Every browser of the run comes from 127.0.0.1 (like guests behind one venue address):
-    // the per-address guest-session limit must not depend on how fast the tests run.
-    env: { ORGANIZER_TOKEN: organizerToken, LOG_LEVEL: process.env.SERVER_LOG_LEVEL || 'info', GUEST_SESSIONS_PER_MIN: '100000' }
+    // the per-address guest-session and login limits must not depend on how fast the tests run.
+    env: {
+      ORGANIZER_TOKEN: organizerToken,
+      LOG_LEVEL: process.env.SERVER_LOG_LEVEL || 'info',
+      GUEST_SESSIONS_PER_MIN: '100000',
+      LOGIN_PER_IP_PER_MIN: '100000'
+    }
   });
   globalThis.__E2E_SERVER__ = server;
   process.env.E2E_BASE_URL = server.baseUrl;

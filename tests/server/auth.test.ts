@@ -208,6 +208,12 @@ describe.each(BACKENDS)('login with real WeChat credentials on %s', (backend) =>
     expect(() => loadConfig({ ...REAL, LOGIN_SANDBOX: 'on' })).toThrow(/LOGIN_SANDBOX/);
   });
 
+  it('LOGIN_PER_IP_PER_MIN sets the per-address login limit (20 by default); a bad value is a start error', () => {
+    expect(loadConfig({}).login.perIpPerMin).toBe(20);
+    expect(loadConfig({ LOGIN_PER_IP_PER_MIN: '500' }).login.perIpPerMin).toBe(500);
+    for (const bad of ['0', '-1', '2.5', 'many']) expect(() => loadConfig({ LOGIN_PER_IP_PER_MIN: bad })).toThrow(/LOGIN_PER_IP_PER_MIN/);
+  });
+
   it('answers 429 after 20 login calls a minute from one IP', async () => {
     const c = client(s);
     await c.session();

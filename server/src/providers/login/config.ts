@@ -1,3 +1,5 @@
+import { LOGIN_LIMIT_PER_IP_PER_MIN } from '../../../../types/api/auth';
+
 /** One WeChat app's credentials. */
 export interface WechatApp {
   appId: string;
@@ -18,6 +20,15 @@ export interface LoginConfig {
   apiBase: string;
   /** https://open.weixin.qq.com unless WECHAT_OPEN_BASE points elsewhere. */
   openBase: string;
+  /** LOGIN_PER_IP_PER_MIN: login calls one client address may make per minute (default LOGIN_LIMIT_PER_IP_PER_MIN). */
+  perIpPerMin: number;
+}
+
+function perMinute(value: string | undefined): number {
+  if (value === undefined || value === '') return LOGIN_LIMIT_PER_IP_PER_MIN;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 1_000_000) throw new Error(`LOGIN_PER_IP_PER_MIN must be an integer from 1 to 1000000, got "${value}"`);
+  return n;
 }
 
 function base(name: string, value: string | undefined, def: string): string {
@@ -62,6 +73,7 @@ export function loadLoginConfig(env: NodeJS.ProcessEnv): LoginConfig {
     open,
     sandbox,
     apiBase: base('WECHAT_API_BASE', env.WECHAT_API_BASE, 'https://api.weixin.qq.com'),
-    openBase: base('WECHAT_OPEN_BASE', env.WECHAT_OPEN_BASE, 'https://open.weixin.qq.com')
+    openBase: base('WECHAT_OPEN_BASE', env.WECHAT_OPEN_BASE, 'https://open.weixin.qq.com'),
+    perIpPerMin: perMinute(env.LOGIN_PER_IP_PER_MIN)
   };
 }

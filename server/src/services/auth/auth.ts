@@ -104,7 +104,7 @@ export class AuthService {
 
   /** Login calls per client IP (mp/login, oauth/start, the callback, the sandbox approve step). */
   private async limitIp(viewer: Viewer): Promise<void> {
-    await this.limits.enforce(`login:ip:${viewer.ip}`, { limit: LOGIN_LIMIT_PER_IP_PER_MIN, windowS: 60 }, 'Too many login attempts, please try again later');
+    await this.limits.enforce(`login:ip:${viewer.ip}`, { limit: this.cfg.perIpPerMin, windowS: 60 }, 'Too many login attempts, please try again later');
   }
 
   /** The caller's session token: a login always upgrades an existing session (from /session.js). */
