@@ -6,6 +6,10 @@ import { TIPS_DEFAULTS, type TipsProps } from './tips';
 import { PENDENT_DEFAULTS, type PendentProps } from './pendent';
 import { GALLERY_LIST_DEFAULTS, type GalleryListProps } from './gallery';
 import { GALLERY_GROUP_DEFAULTS, type GalleryGroupProps } from './gallerygroup';
+import { RICHTEXT_DEFAULTS, type RichTextProps } from './richtext';
+import { IMAGE_BLOCK_DEFAULTS, type ImageBlockProps } from './image';
+import { COLLAPSE_DEFAULTS, type CollapseProps } from './collapse';
+import { EMPTY_DEFAULTS, type EmptyProps } from './empty';
 
 export type { ComponentWrapper } from './wrapper';
 export type { Link, LinkType } from './link';
@@ -21,6 +25,12 @@ export interface PageComponentPropsMap {
   gallerygroup: GalleryGroupProps;
   /** Alias of gallerygroup (spec part 2 §1: 'gallerygroup or groupgallery'). */
   groupgallery: GalleryGroupProps;
+  richtext: RichTextProps;
+  liverich: RichTextProps;
+  image: ImageBlockProps;
+  image_bottom: ImageBlockProps;
+  collapse: CollapseProps;
+  empty: EmptyProps;
 }
 
 export type PageComponentType = keyof PageComponentPropsMap;
@@ -33,7 +43,13 @@ export const PAGE_COMPONENT_DEFAULTS: { [K in PageComponentType]: PageComponentP
   pendent: PENDENT_DEFAULTS,
   gallery: GALLERY_LIST_DEFAULTS,
   gallerygroup: GALLERY_GROUP_DEFAULTS,
-  groupgallery: GALLERY_GROUP_DEFAULTS
+  groupgallery: GALLERY_GROUP_DEFAULTS,
+  richtext: RICHTEXT_DEFAULTS,
+  liverich: RICHTEXT_DEFAULTS,
+  image: IMAGE_BLOCK_DEFAULTS,
+  image_bottom: IMAGE_BLOCK_DEFAULTS,
+  collapse: COLLAPSE_DEFAULTS,
+  empty: EMPTY_DEFAULTS
 };
 
 /** One configured component as stored in a gallery's pagedata. Unknown types are kept and render nothing. */
