@@ -12,6 +12,10 @@ import RichTextBlock from './richtext';
 import ImageBlock, { ImageBottom } from './image';
 import Collapse from './collapse';
 import EmptyContainer from './empty';
+import ActInfo from './eventinfo/ActInfo';
+import ActFlow from './eventinfo/ActFlow';
+import Guests from './eventinfo/Guests';
+import Contact from './eventinfo/Contact';
 
 /**
  * One renderer per page-component type. Typed over every key of
@@ -31,7 +35,11 @@ export const registry: { [K in PageComponentType]: ComponentType<PageComponentRe
   image: ImageBlock,
   image_bottom: ImageBottom,
   collapse: Collapse,
-  empty: EmptyContainer
+  empty: EmptyContainer,
+  actinfo: ActInfo,
+  actflow: ActFlow,
+  guests: Guests,
+  contact: Contact
 };
 
 /**

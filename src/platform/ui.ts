@@ -45,3 +45,31 @@ export function drawsOwnTitleBar(): boolean {
 export function toast(title: string, ms = 2000): void {
   void Taro.showToast({ title, icon: 'none', duration: ms }).catch(() => undefined);
 }
+
+/** Call a phone number: the system dialler (mini-program), a tel: link in browsers. */
+export function callPhone(phone: string): void {
+  const number = phone.replace(/[^\d+]/g, '');
+  if (!number) return;
+  if (process.env.TARO_ENV === 'h5') {
+    window.location.href = `tel:${number}`;
+    return;
+  }
+  void Promise.resolve(Taro.makePhoneCall({ phoneNumber: number })).catch(() => undefined);
+}
+
+/**
+ * Show a place on a map: WeChat's location view in the mini-program; in browsers, the
+ * Amap marker page (it opens the map app on phones).
+ */
+export function openMapPlace(place: { name: string; latitude: number; longitude: number; address?: string }): void {
+  if (process.env.TARO_ENV === 'h5') {
+    window.location.href = mapPlaceUrl(place);
+    return;
+  }
+  void Promise.resolve(Taro.openLocation({ latitude: place.latitude, longitude: place.longitude, name: place.name, address: place.address ?? '', scale: 16 })).catch(() => undefined);
+}
+
+/** The Amap (Gaode) marker page for a place. */
+export function mapPlaceUrl(place: { name: string; latitude: number; longitude: number }): string {
+  return `https://uri.amap.com/marker?position=${place.longitude},${place.latitude}&name=${encodeURIComponent(place.name)}&coordinate=wgs84&callnative=1`;
+}

@@ -16,7 +16,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const detail = await getJson(`/api/v2/gallery/link/${DEMO_LINK}`);
   const info = detail.body.data.gallery.pagedata.components.find((c: { type: string }) => c.type === 'collapse');
-  planHash = info.props.items[1].children[0].props.items[0].image;
+  planHash = info.props.items[3].children[0].props.items[0].image;
   expect(planHash).toMatch(/^[a-f0-9]{64}$/);
 });
 afterAll(async () => {
@@ -25,7 +25,7 @@ afterAll(async () => {
 
 async function openInfo(t: TrackedPage) {
   await t.page.goto(`${BASE_URL}/g/${DEMO_LINK}`);
-  await waitUntil(t, 'the event info accordion', async () => (await t.page.locator('[data-testid="collapse-head"]').count()) === 3, 30000);
+  await waitUntil(t, 'the event info accordion', async () => (await t.page.locator('[data-testid="collapse-head"]').count()) === 6, 30000);
   const heads = t.page.locator('[data-testid="collapse-head"]');
   await heads.first().scrollIntoViewIfNeeded();
   return heads;
@@ -36,14 +36,25 @@ for (const vp of [phone, desktop]) {
     let t: TrackedPage;
     pagePerTest(() => browser, vp.options, (p) => (t = p));
 
-    it('Schedule opens the rich-text timetable; the floor plan opens large in a modal, × closes it', async () => {
+    it('the event, programme and guests unfold; the schedule is rich text; the floor plan opens large in a modal, × closes it', async () => {
       const heads = await openInfo(t);
-      expect(await t.page.locator('[data-testid="richtext"]').count()).toBe(0);
       await heads.nth(0).click();
+      await waitUntil(t, 'the event info', async () => /Riverside Center/.test(await t.page.getByTestId('actinfo-place').innerText().catch(() => '')));
+      await heads.nth(1).click();
+      await waitUntil(t, 'the programme', async () => (await t.page.getByTestId('actflow-step').count()) === 5);
+      await heads.nth(2).click();
+      await waitUntil(t, 'the guests', async () => (await t.page.getByTestId('guest').count()) === 4);
+      await t.page.getByTestId('guest').first().click();
+      await waitUntil(t, 'a guest introduction', async () => /Twenty years/.test(await t.page.getByTestId('guest-sheet-desc').innerText().catch(() => '')));
+      await t.page.getByTestId('guest-sheet-close').click();
+      await t.page.screenshot({ path: screenshotPath(`content-info-${vp.name}`) });
+      for (const k of [0, 1, 2]) await heads.nth(k).click();
+      expect(await t.page.locator('[data-testid="richtext"]').count()).toBe(0);
+      await heads.nth(4).click();
       await waitUntil(t, 'the schedule', async () => /Red carpet\s*arrivals/.test((await t.page.locator('[data-testid="richtext"]').first().innerText().catch(() => '')) ?? ''));
       expect(await t.page.locator('[data-testid="richtext"] table tr').count()).toBe(6);
       await t.page.screenshot({ path: screenshotPath(`content-schedule-${vp.name}`) });
-      await heads.nth(1).click();
+      await heads.nth(3).click();
       const cell = t.page.locator('[data-testid="image-block-cell"]').first();
       await cell.scrollIntoViewIfNeeded();
       await waitUntil(t, 'the floor plan picture', () => cell.locator('img').evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0));

@@ -92,11 +92,12 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     expect(photo.props).toEqual({ gallery_id: 0, mode: '2', show_tags: true });
     // The event info accordion: the schedule and notes as rich content a visitor can fetch, the floor plan as a modal image.
     const folds = info.props.items as { title: string; children: { type: string; props: Record<string, unknown> }[] }[];
-    expect(folds.map((f) => f.title)).toEqual(['Schedule', 'Venue and floor plan', 'Wi-Fi, parking and help']);
-    const schedule = await s.app.inject({ method: 'GET', url: `/api/v2/contents/${folds[0].children[0].props.hash}` });
+    expect(folds.map((f) => f.title)).toEqual(['About the event', 'Programme', 'Guests', 'Venue and floor plan', 'Schedule (printable)', 'Wi-Fi, parking and help']);
+    expect(folds.map((f) => f.children.map((c) => c.type).join('+'))).toEqual(['actinfo', 'actflow', 'guests', 'image', 'richtext', 'richtext+contact']);
+    const schedule = await s.app.inject({ method: 'GET', url: `/api/v2/contents/${folds[4].children[0].props.hash}` });
     expect(schedule.statusCode).toBe(200);
     expect(schedule.json().data.html).toMatch(/<table>.*Red carpet/s);
-    const plan = (folds[1].children[0].props.items as { image: string; link: { type: string; modalcontent: string } }[])[0];
+    const plan = (folds[3].children[0].props.items as { image: string; link: { type: string; modalcontent: string } }[])[0];
     expect(plan.link).toMatchObject({ type: 'modal-image', modalcontent: plan.image });
     expect((await s.app.inject({ method: 'GET', url: `/img/${plan.image}!wx_750_n` })).statusCode).toBe(200);
   });

@@ -10,6 +10,7 @@ import { RICHTEXT_DEFAULTS, type RichTextProps } from './richtext';
 import { IMAGE_BLOCK_DEFAULTS, type ImageBlockProps } from './image';
 import { COLLAPSE_DEFAULTS, type CollapseProps } from './collapse';
 import { EMPTY_DEFAULTS, type EmptyProps } from './empty';
+import { ACTFLOW_DEFAULTS, ACTINFO_DEFAULTS, CONTACT_DEFAULTS, GUESTS_DEFAULTS, type ActFlowProps, type ActInfoProps, type ContactProps, type GuestsProps } from './eventinfo';
 
 export type { ComponentWrapper } from './wrapper';
 export type { Link, LinkType } from './link';
@@ -31,6 +32,10 @@ export interface PageComponentPropsMap {
   image_bottom: ImageBlockProps;
   collapse: CollapseProps;
   empty: EmptyProps;
+  actinfo: ActInfoProps;
+  actflow: ActFlowProps;
+  guests: GuestsProps;
+  contact: ContactProps;
 }
 
 export type PageComponentType = keyof PageComponentPropsMap;
@@ -49,7 +54,11 @@ export const PAGE_COMPONENT_DEFAULTS: { [K in PageComponentType]: PageComponentP
   image: IMAGE_BLOCK_DEFAULTS,
   image_bottom: IMAGE_BLOCK_DEFAULTS,
   collapse: COLLAPSE_DEFAULTS,
-  empty: EMPTY_DEFAULTS
+  empty: EMPTY_DEFAULTS,
+  actinfo: ACTINFO_DEFAULTS,
+  actflow: ACTFLOW_DEFAULTS,
+  guests: GUESTS_DEFAULTS,
+  contact: CONTACT_DEFAULTS
 };
 
 /** One configured component as stored in a gallery's pagedata. Unknown types are kept and render nothing. */

@@ -41,14 +41,41 @@ export function floorPlanSvg(): string {
   </svg>`;
 }
 
-/** The accordion: schedule (open), the floor plan (a tap opens it large), practical notes. */
+const ACT_INFO = {
+  time: 'Today, 17:30 – 23:00',
+  map: { name: 'Grand Hall, Riverside Center', address: '88 Riverside Road', latitude: 31.2397, longitude: 121.4998 },
+  sponsor: 'Spring Gala Committee',
+  detail: 'An evening of awards, dinner and music. Photographers upload as they shoot: new photos appear in this album within seconds.'
+};
+
+const PROGRAMME = [
+  { type: 'title', title: 'Tonight' },
+  { type: 'flow', time: '17:30', title: 'Doors open', desc: 'Welcome drinks in the foyer' },
+  { type: 'flow', time: '18:00', title: 'Red carpet arrivals', desc: 'Main entrance' },
+  { type: 'flow', time: '19:00', title: 'Opening speech', desc: 'Grand Hall stage' },
+  { type: 'flow', time: '19:30', title: 'Dinner and awards' },
+  { type: 'flow', time: '21:30', title: 'Band and dancing' }
+];
+
+const GUESTS = [
+  { name: 'Ada Lin', desc: 'Host of the evening. Twenty years on stage and screen.' },
+  { name: 'Marco Rossi', desc: 'Chef of tonight\'s dinner, two Michelin stars.' },
+  { name: 'Wei Zhang', desc: 'Photographer: the red carpet and the stage.' },
+  { name: 'The Riverside Band', desc: 'Jazz and swing from 21:30.' }
+];
+
+const CONTACT = { cid: 'desk', name: 'Guest desk', level: 'Spring Gala Committee', phone: '400-000-0000' };
+
+/** The accordion: the event, its programme, the guests, the floor plan (a tap opens it large), practical notes and whom to call. */
 export function eventInfo(scheduleHash: string, notesHash: string, planHash: string): PageComponent {
   return {
     id: 'collapse-info',
     type: 'collapse',
     props: {
       items: [
-        { title: 'Schedule', expand: false, children: [{ id: 'richtext-schedule', type: 'richtext', props: { hash: scheduleHash } }] },
+        { title: 'About the event', expand: false, children: [{ id: 'actinfo-1', type: 'actinfo', props: ACT_INFO }] },
+        { title: 'Programme', children: [{ id: 'actflow-1', type: 'actflow', props: { items: PROGRAMME } }] },
+        { title: 'Guests', children: [{ id: 'guests-1', type: 'guests', props: { items: GUESTS } }] },
         {
           title: 'Venue and floor plan',
           children: [
@@ -59,7 +86,14 @@ export function eventInfo(scheduleHash: string, notesHash: string, planHash: str
             }
           ]
         },
-        { title: 'Wi-Fi, parking and help', children: [{ id: 'richtext-notes', type: 'richtext', props: { hash: notesHash } }] }
+        { title: 'Schedule (printable)', children: [{ id: 'richtext-schedule', type: 'richtext', props: { hash: scheduleHash } }] },
+        {
+          title: 'Wi-Fi, parking and help',
+          children: [
+            { id: 'richtext-notes', type: 'richtext', props: { hash: notesHash } },
+            { id: 'contact-1', type: 'contact', props: { items: [CONTACT] } }
+          ]
+        }
       ]
     },
     wrapper: { background: '#f5f5f5', container: { margin: 12, padding: 0, radius: 12, background: '#ffffff' } }

@@ -1,0 +1,5 @@
+import type { MapPlace } from '../../types/page/eventinfo';
+
+export interface PlaceMapProps {
+  place: MapPlace;
+}
