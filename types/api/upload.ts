@@ -55,7 +55,7 @@ export interface PhotoActionResult {
 /** A cover: the content hash of a stored image (64 hex digits); '' for none. */
 const COVER_PATTERN = '^([0-9a-f]{64})?$';
 const CoverHash = () => T.String({ pattern: COVER_PATTERN, errorMessage: 'must be the content hash of a stored image (64 hex digits), or empty for none' });
-/** A page's components (types/page); the shape is checked by validatePageData. */
+/** A page's components (types/page): checked against the component definitions by the service (types/page/validate.ts). */
 const PageDataInput = () => T.Unsafe<PageData>({ type: 'object', errorMessage: 'must be an object {components: [...]}' });
 
 /** Tags: a list, or one string of comma-separated tags. */
