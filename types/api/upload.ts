@@ -117,16 +117,6 @@ export const organizerCalls = {
     }),
     response: OrganizerGallerySchema
   }),
-  /**
-   * Switch a gallery's features (config flags): `use_face` turns face search and its
-   * background indexing on or off (on: the gallery's photos are queued for indexing);
-   * `active_on` shows the My Photo and Following tabs. A field left out is left as it is.
-   */
-  setConfig: defineCall('POST', '/api/v2/organizer/galleries/:id/config', {
-    params: T.Object({ id: Count(MAX_ID) }),
-    body: T.Object({ use_face: T.Optional(Flag()), active_on: T.Optional(Flag()) }),
-    response: OrganizerGallerySchema
-  }),
   listGalleries: defineCall('GET', '/api/v2/organizer/galleries', { query: Empty(), response: T.Array(OrganizerGallerySchema) }),
   /** Hide, show, delete, check or uncheck photos of a gallery; answers the ids whose state changed. */
   photoAction: defineCall('POST', '/api/v2/organizer/galleries/:id/photos/:action', {

@@ -78,7 +78,8 @@ const SELECT = `SELECT g.*, s.view, s.uv, s.imageviews, p.link_id AS parent_link
 type OrganizerRow = GalleryRow & { cover_auto: boolean };
 
 /**
- * The organiser's writes: galleries, and visibility and review of photos.
+ * The organiser's writes: galleries, their pages, and visibility and review of photos
+ * (config and watermark: gallery/organizerSettings.ts; goods: pay/organizerGoods.ts).
  * image_total counts the photos visitors can see, so hiding and deleting move it.
  */
 export class OrganizerService {
@@ -88,9 +89,7 @@ export class OrganizerService {
     private galleries: GalleryService,
     private events: PhotoEvents,
     private covers: AutoCover,
-    private publicUrl: string,
-    /** A gallery's use_face was switched (services/face/indexer.ts queues or drops its photos). */
-    private onFaceSwitch?: (galleryId: number, on: boolean) => Promise<unknown>
+    private publicUrl: string
   ) {}
 
   private present(r: OrganizerRow): OrganizerGallery {
@@ -136,19 +135,8 @@ export class OrganizerService {
     return this.present(row);
   }
 
-  /**
-   * Feature flags in the gallery's config (organizerCalls.setConfig). A use_face change
-   * goes to `onFaceSwitch` after the commit (the face indexer queues or drops the gallery's photos).
-   */
-  async setConfig(v: Viewer, galleryId: number, input: { use_face?: 0 | 1; active_on?: 0 | 1 }): Promise<OrganizerGallery> {
-    this.access.assert(v);
-    const patch: Record<string, number> = {};
-    if (input.use_face !== undefined) patch.use_face = input.use_face;
-    if (input.active_on !== undefined) patch.active_on = input.active_on;
-    const { rowCount } = await this.db.query("UPDATE galleries SET config = COALESCE(config, '{}'::jsonb) || $2::jsonb WHERE id = $1", [galleryId, JSON.stringify(patch)]);
-    if (!rowCount) throw notFound(`Gallery ${galleryId} not found`);
-    this.galleries.invalidate(galleryId);
-    if (input.use_face !== undefined) await this.onFaceSwitch?.(galleryId, input.use_face === 1);
+  /** A gallery as this API answers it (organizerSettingsCalls answer it too). */
+  async view(galleryId: number): Promise<OrganizerGallery> {
     return this.present(await this.row(galleryId));
   }
 
