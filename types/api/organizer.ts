@@ -26,7 +26,7 @@ const Colour = () =>
 
 /** Locales the app has dictionaries for (src/i18n). */
 export const CONFIG_LOCALES = ['zh-CN', 'en-US'] as const;
-/** A gallery's default photo sort: a field, `-` first for newest (largest) first (types/photoSort.ts). */
+/** A gallery's default photo sort: the field its lists are ordered by, largest (newest) first unless the visitor's order says (types/photoSort.ts). */
 export const CONFIG_SORT_PATTERN = '^-?(shoottime|createtime|love|id)$';
 
 /**
@@ -48,7 +48,7 @@ export const ConfigSettingsSchema = T.Object(
     original_photo: T.Optional(Flag()),
     block_all: T.Optional(Flag()),
     share_off: T.Optional(Flag()),
-    sort: T.Optional(T.String({ pattern: CONFIG_SORT_PATTERN, errorMessage: 'must be shoottime, createtime, love or id, with - first for descending' })),
+    sort: T.Optional(T.String({ pattern: CONFIG_SORT_PATTERN, errorMessage: 'must be shoottime, createtime, love or id (a leading - is allowed)' })),
     template: T.Optional(T.String({ pattern: '^[A-Za-z0-9_-]{1,32}$', errorMessage: 'must be 1 to 32 letters, digits, _ or -' })),
     locale: T.Optional(oneOf(CONFIG_LOCALES)),
     h5_share_title: T.Optional(Line(100)),
@@ -71,8 +71,8 @@ export const WatermarkInputSchema = T.Object(
   {
     /** The icon: a stored image (upload it first, e.g. as a page asset). */
     icon: Hash(),
-    percent: T.Optional(T.Integer({ minimum: 1, maximum: 100, default: 20, errorMessage: 'must be an integer from 1 to 100' })),
-    opacity: T.Optional(T.Integer({ minimum: 0, maximum: 100, default: 100, errorMessage: 'must be an integer from 0 to 100' })),
+    percent: T.Optional(T.Integer({ minimum: 1, maximum: 100, errorMessage: 'must be an integer from 1 to 100' })),
+    opacity: T.Optional(T.Integer({ minimum: 0, maximum: 100, errorMessage: 'must be an integer from 0 to 100' })),
     align: T.Optional(oneOf(WATERMARK_ALIGNS)),
     h: T.Optional(T.Integer({ minimum: 0, maximum: 50, errorMessage: 'must be an integer from 0 to 50' })),
     v: T.Optional(T.Integer({ minimum: 0, maximum: 50, errorMessage: 'must be an integer from 0 to 50' })),
@@ -96,12 +96,10 @@ const GalleryParam = () => T.Object({ id: Count(MAX_ID) });
 export const organizerSettingsCalls = {
   /** A gallery's settings (ConfigSettingsSchema); use_face on queues its photos for face indexing. */
   setConfig: defineCall('POST', '/api/v2/organizer/galleries/:id/config', { params: GalleryParam(), body: ConfigSettingsSchema, response: OrganizerGallerySchema }),
-  /** Set or remove (null) a gallery's watermark; renders follow at once (the render cache is keyed by it). */
-  setWatermark: defineCall('POST', '/api/v2/organizer/galleries/:id/watermark', {
-    params: GalleryParam(),
-    body: T.Object({ watermark: T.Union([T.Null(), WatermarkInputSchema], { errorMessage: 'must be a watermark {icon, percent, opacity, align, h, v, noborder, adjust} or null' }) }),
-    response: OrganizerGallerySchema
-  }),
+  /** Set a gallery's watermark; renders follow at once (the render cache is keyed by it). */
+  setWatermark: defineCall('POST', '/api/v2/organizer/galleries/:id/watermark', { params: GalleryParam(), body: WatermarkInputSchema, response: OrganizerGallerySchema }),
+  /** Remove a gallery's watermark. */
+  clearWatermark: defineCall('POST', '/api/v2/organizer/galleries/:id/watermark/clear', { params: GalleryParam(), response: OrganizerGallerySchema }),
   /** A gallery's goods. */
   goods: defineCall('GET', '/api/v2/organizer/galleries/:id/goods', { params: GalleryParam(), response: OrganizerGoodsSchema }),
   /**

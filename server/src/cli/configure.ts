@@ -110,7 +110,7 @@ export function parseConfigureArgs(argv: string[], env: NodeJS.ProcessEnv = proc
     }
     case 'watermark': {
       const id = galleryId(argv[1]);
-      if (argv.includes('--off')) return { cmd, api, method: 'POST', path: `${base(id)}/watermark`, body: { watermark: null } };
+      if (argv.includes('--off')) return { cmd, api, method: 'POST', path: `${base(id)}/watermark/clear` };
       const icon = argValue(argv, '--icon');
       if (!icon) throw new Error('watermark needs --icon <hash of a stored image> (or --off)');
       const wm: Record<string, unknown> = { icon };
@@ -123,7 +123,7 @@ export function parseConfigureArgs(argv: string[], env: NodeJS.ProcessEnv = proc
       const adjust = argValue(argv, '--adjust');
       if (adjust !== undefined) wm.adjust = adjust;
       if (argv.includes('--noborder')) wm.noborder = true;
-      return { cmd, api, method: 'POST', path: `${base(id)}/watermark`, body: { watermark: wm } };
+      return { cmd, api, method: 'POST', path: `${base(id)}/watermark`, body: wm };
     }
     case 'goods': {
       if (argv[1] === 'price') {
@@ -153,7 +153,7 @@ export function parseConfigureArgs(argv: string[], env: NodeJS.ProcessEnv = proc
       const id = galleryId(argv[1]);
       const kind = argv[2];
       if (kind !== 'pgdata' && kind !== 'watermark') throw new Error('gate needs a kind: pgdata (the page) or watermark (the photos)');
-      if (argv.includes('--free')) return { cmd, api, method: 'POST', path: `${base(id)}/gates/${kind}/clear`, body: {} };
+      if (argv.includes('--free')) return { cmd, api, method: 'POST', path: `${base(id)}/gates/${kind}/clear` };
       const password = argValue(argv, '--password');
       if (password !== undefined) return { cmd, api, method: 'POST', path: `${base(id)}/gates/${kind}`, body: { access_type: 'password', password } };
       if (argv.includes('--phone')) {

@@ -10,7 +10,8 @@ export default async function organizerRoutes(app: FastifyInstance, s: Services)
   route(app, organizerCalls.createGallery, ({ viewer, body }) => s.organizer.createGallery(viewer, body));
   route(app, organizerCalls.setPage, ({ viewer, params, body }) => s.organizer.setPage(viewer, params.id, body));
   route(app, organizerSettingsCalls.setConfig, ({ viewer, params, body }) => s.organizerSettings.setConfig(viewer, params.id, body));
-  route(app, organizerSettingsCalls.setWatermark, ({ viewer, params, body }) => s.organizerSettings.setWatermark(viewer, params.id, body.watermark));
+  route(app, organizerSettingsCalls.setWatermark, ({ viewer, params, body }) => s.organizerSettings.setWatermark(viewer, params.id, body));
+  route(app, organizerSettingsCalls.clearWatermark, ({ viewer, params }) => s.organizerSettings.setWatermark(viewer, params.id, null));
   route(app, organizerSettingsCalls.goods, ({ viewer, params }) => s.organizerGoods.list(viewer, params.id));
   route(app, organizerSettingsCalls.addGoods, ({ viewer, params, body }) => s.organizerGoods.add(viewer, params.id, body));
   route(app, organizerSettingsCalls.updateGoods, ({ viewer, params, body }) => s.organizerGoods.update(viewer, params.goods_id, body));
