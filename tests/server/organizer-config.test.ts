@@ -106,7 +106,7 @@ describe.each(BACKENDS)('organiser configuration on %s', (backend) => {
   it('the CLI saves a page from a JSON file, and prints every problem of a bad one', async () => {
     const good = path.join(dir, 'good.json');
     fs.writeFileSync(good, JSON.stringify({ components: [{ id: 'tip', type: 'tips', props: { text: 'From the CLI' } }] }));
-    const ok = await cli('page', String(gid), good);
+    const ok = await cli('page', 'config01', good); // by link; the other commands below name the id
     expect(ok.code).toBe(0);
     expect(ok.lines[0]).toMatch(new RegExp(`^Gallery ${gid} \\(Config\\) page saved: `));
     expect((await visitorGallery('config01')).pagedata.components[0].props.text).toBe('From the CLI');
@@ -125,6 +125,7 @@ describe.each(BACKENDS)('organiser configuration on %s', (backend) => {
     });
     expect((await visitorGallery('config01')).pagedata.components[0].props.text).toBe('From the CLI');
     expect(() => parseGalleryArgs(['page', String(gid), path.join(dir, 'missing.json'), '--token', TOKEN], {})).toThrow('no such file');
+    await expect(cli('page', 'nosuch01', good)).rejects.toThrow('no gallery with link nosuch01');
   });
 
   it('config flags, sort, locale, share texts and theme set by the organiser reach the visitor', async () => {

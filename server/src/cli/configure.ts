@@ -1,6 +1,7 @@
 /**
  * Configure a gallery through the organiser API (issue 14): its page, config, watermark,
  * goods and gates. Commands of `npm run gallery --` (gallery.ts):
+ * <id> is a gallery id or its link.
  *   page <id> <file.json>             save the page's pagedata from a JSON file ({components: [...]})
  *   config <id> --use_face 1 --sort -shoottime --locale en-US --share-title "…" --theme-main "#50d3cd" …
  *   watermark <id> --icon <hash> [--percent 20] [--opacity 60] [--align bottom-right] [--h 3] [--v 3] [--noborder] [--adjust h|v]
@@ -13,12 +14,14 @@
  *   gates <id>                        its gates and the page gates it inherits
  */
 import fs from 'node:fs';
+import { LINK_ID_RE } from '../../../types/routes';
 import { Api, ApiError, apiOptionsFrom, argValue, type ApiOptions } from './api';
 import type { OrganizerGoods } from '../../../types/api/organizer';
 import type { PayGoods } from '../../../types/api/pay';
 import type { OrganizerGate, OrganizerGates } from '../../../types/api/permission';
 
-export const CONFIGURE_USAGE = `  npm run gallery -- page <id> <file.json>
+export const CONFIGURE_USAGE = `  (<id>: a gallery's id or its link)
+  npm run gallery -- page <id> <file.json>
   npm run gallery -- config <id> [--use_face 0|1] [--active_on 0|1] [--use_comment 0|1] [--use_package 0|1]
                                  [--original_photo 0|1] [--block_all 0|1] [--share_off 0|1] [--sort -shoottime]
                                  [--template default] [--locale zh-CN|en-US] [--share-title "…"] [--share-text "…"]
@@ -36,18 +39,25 @@ export const CONFIGURE_USAGE = `  npm run gallery -- page <id> <file.json>
 export const CONFIGURE_COMMANDS = ['page', 'config', 'watermark', 'goods', 'gate', 'gates'] as const;
 export type ConfigureName = (typeof CONFIGURE_COMMANDS)[number];
 
-/** One organiser call: method, path and body; `show` prints its answer. */
+/** One organiser call: method, path and body. `{gallery}` in the path is the gallery, named by id or link (resolved when it runs). */
 export interface ConfigureCommand {
   cmd: ConfigureName;
   api: ApiOptions;
   method: 'GET' | 'POST';
   path: string;
   body?: unknown;
+  gallery?: string;
 }
 
 const FLAGS = ['use_face', 'active_on', 'use_comment', 'use_package', 'original_photo', 'block_all', 'share_off'] as const;
 const TEXTS: Record<string, string> = { '--sort': 'sort', '--template': 'template', '--locale': 'locale', '--share-title': 'h5_share_title', '--share-text': 'h5_share_text', '--share-image': 'h5_share_image' };
 const THEME = ['background', 'h1', 'h2', 'component', 'main'] as const;
+
+/** A gallery named on the command line: its id, or its link (6 to 9 letters or digits). */
+function galleryRef(v: string | undefined): string {
+  if (v && (/^\d{1,10}$/.test(v) || LINK_ID_RE.test(v))) return v;
+  throw new Error(`a gallery id or link is needed, got ${v === undefined ? 'nothing' : `"${v}"`}`);
+}
 
 function galleryId(v: string | undefined, what = 'gallery id'): number {
   if (!v || !/^\d{1,10}$/.test(v)) throw new Error(`${what} must be a whole number, got ${v === undefined ? 'nothing' : `"${v}"`}`);
@@ -68,14 +78,14 @@ const intOption = (argv: string[], name: string): number | undefined => {
   return Number(v);
 };
 
-const base = (id: number) => `/api/v2/organizer/galleries/${id}`;
+const GALLERY = '/api/v2/organizer/galleries/{gallery}';
 
 export function parseConfigureArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): ConfigureCommand {
   const cmd = argv[0] as ConfigureName;
   const api = apiOptionsFrom(argv, env);
   switch (cmd) {
     case 'page': {
-      const id = galleryId(argv[1]);
+      const gallery = galleryRef(argv[1]);
       const file = argv[2];
       if (!file || file.startsWith('--')) throw new Error('page needs a JSON file: npm run gallery -- page <id> <file.json>');
       let pagedata: unknown;
@@ -84,10 +94,10 @@ export function parseConfigureArgs(argv: string[], env: NodeJS.ProcessEnv = proc
       } catch (e) {
         throw new Error(`${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : `not JSON (${(e as Error).message})`}`);
       }
-      return { cmd, api, method: 'POST', path: `${base(id)}/page`, body: { pagedata } };
+      return { cmd, api, method: 'POST', path: `${GALLERY}/page`, body: { pagedata }, gallery };
     }
     case 'config': {
-      const id = galleryId(argv[1]);
+      const gallery = galleryRef(argv[1]);
       const body: Record<string, unknown> = {};
       for (const f of FLAGS) {
         const v = argValue(argv, `--${f}`);
@@ -106,11 +116,11 @@ export function parseConfigureArgs(argv: string[], env: NodeJS.ProcessEnv = proc
       }
       if (Object.keys(theme).length) body.theme = theme;
       if (!Object.keys(body).length) throw new Error('config needs at least one setting (--help)');
-      return { cmd, api, method: 'POST', path: `${base(id)}/config`, body };
+      return { cmd, api, method: 'POST', path: `${GALLERY}/config`, body, gallery };
     }
     case 'watermark': {
-      const id = galleryId(argv[1]);
-      if (argv.includes('--off')) return { cmd, api, method: 'POST', path: `${base(id)}/watermark/clear` };
+      const gallery = galleryRef(argv[1]);
+      if (argv.includes('--off')) return { cmd, api, method: 'POST', path: `${GALLERY}/watermark/clear`, gallery };
       const icon = argValue(argv, '--icon');
       if (!icon) throw new Error('watermark needs --icon <hash of a stored image> (or --off)');
       const wm: Record<string, unknown> = { icon };
@@ -123,7 +133,7 @@ export function parseConfigureArgs(argv: string[], env: NodeJS.ProcessEnv = proc
       const adjust = argValue(argv, '--adjust');
       if (adjust !== undefined) wm.adjust = adjust;
       if (argv.includes('--noborder')) wm.noborder = true;
-      return { cmd, api, method: 'POST', path: `${base(id)}/watermark`, body: wm };
+      return { cmd, api, method: 'POST', path: `${GALLERY}/watermark`, body: wm, gallery };
     }
     case 'goods': {
       if (argv[1] === 'price') {
@@ -134,37 +144,37 @@ export function parseConfigureArgs(argv: string[], env: NodeJS.ProcessEnv = proc
         if (!Object.keys(body).length) throw new Error('goods price needs --price or --name');
         return { cmd, api, method: 'POST', path: `/api/v2/organizer/goods/${goodsId}`, body };
       }
-      const id = galleryId(argv[1]);
+      const gallery = galleryRef(argv[1]);
       if (argv[2] === 'add') {
         const name = argValue(argv, '--name');
         if (!name) throw new Error('goods add needs --name');
         const kind = argValue(argv, '--kind') ?? 'remove_watermark';
         const body = { name, price: parsePrice(argValue(argv, '--price')), kind, ...(argv.includes('--pay-down') ? { pay_down: 1 } : {}) };
-        return { cmd, api, method: 'POST', path: `${base(id)}/goods`, body };
+        return { cmd, api, method: 'POST', path: `${GALLERY}/goods`, body, gallery };
       }
       if (argv[2] === 'paydown') {
         const goodsId = argv[3] === '0' ? 0 : galleryId(argv[3], 'goods id');
-        return { cmd, api, method: 'POST', path: `${base(id)}/paydown`, body: { goods_id: goodsId } };
+        return { cmd, api, method: 'POST', path: `${GALLERY}/paydown`, body: { goods_id: goodsId }, gallery };
       }
       if (argv[2] !== undefined && !argv[2].startsWith('--')) throw new Error(`unknown goods command "${argv[2]}": use add, paydown or price (--help)`);
-      return { cmd, api, method: 'GET', path: `${base(id)}/goods` };
+      return { cmd, api, method: 'GET', path: `${GALLERY}/goods`, gallery };
     }
     case 'gate': {
-      const id = galleryId(argv[1]);
+      const gallery = galleryRef(argv[1]);
       const kind = argv[2];
       if (kind !== 'pgdata' && kind !== 'watermark') throw new Error('gate needs a kind: pgdata (the page) or watermark (the photos)');
-      if (argv.includes('--free')) return { cmd, api, method: 'POST', path: `${base(id)}/gates/${kind}/clear` };
+      if (argv.includes('--free')) return { cmd, api, method: 'POST', path: `${GALLERY}/gates/${kind}/clear`, gallery };
       const password = argValue(argv, '--password');
-      if (password !== undefined) return { cmd, api, method: 'POST', path: `${base(id)}/gates/${kind}`, body: { access_type: 'password', password } };
+      if (password !== undefined) return { cmd, api, method: 'POST', path: `${GALLERY}/gates/${kind}`, body: { access_type: 'password', password }, gallery };
       if (argv.includes('--phone')) {
         const list = argValue(argv, '--whitelist');
         const whitelist = list === undefined ? undefined : list.split(',').map((p) => p.trim()).filter(Boolean);
-        return { cmd, api, method: 'POST', path: `${base(id)}/gates/${kind}`, body: { access_type: 'phone', ...(whitelist ? { whitelist } : {}) } };
+        return { cmd, api, method: 'POST', path: `${GALLERY}/gates/${kind}`, body: { access_type: 'phone', ...(whitelist ? { whitelist } : {}) }, gallery };
       }
       throw new Error('gate needs --password <password>, --phone [--whitelist …] or --free');
     }
     case 'gates':
-      return { cmd, api, method: 'GET', path: `${base(galleryId(argv[1]))}/gates` };
+      return { cmd, api, method: 'GET', path: `${GALLERY}/gates`, gallery: galleryRef(argv[1]) };
     default:
       throw new Error(`unknown command "${String(cmd)}"`);
   }
@@ -188,7 +198,8 @@ export async function runConfigureCommand(c: ConfigureCommand, print: (line: str
   const api = new Api(c.api);
   let data: unknown;
   try {
-    data = await api.request<unknown>(c.method, c.path, c.body);
+    const id = c.gallery === undefined ? null : /^\d+$/.test(c.gallery) ? Number(c.gallery) : await api.galleryIdByLink(c.gallery);
+    data = await api.request<unknown>(c.method, c.path.replace('{gallery}', String(id)), c.body);
   } catch (e) {
     const errors = (e as ApiError).data && ((e as ApiError).data as { errors?: Array<{ path: string; message: string }> }).errors;
     if (e instanceof ApiError && Array.isArray(errors)) {
