@@ -83,8 +83,8 @@ describe('checkPageData', () => {
       ]
     };
     expect(messages(page)).toEqual([
-      'pagedata.components[0].props.colour: unknown field',
       'pagedata.components[0].props.text: must be at most 200 characters',
+      'pagedata.components[0].props.colour: unknown field',
       'pagedata.components[0].props.link.value: must be an http(s) address or a path starting with /',
       'pagedata.components[1].props.items[0].image: must be the content hash of a stored image (64 hex digits)',
       'pagedata.components[1].props.items[1].link.type: must be one of custom, page, subgallery, gallery, video, home, order, miniprogram, modal-image, empty',
@@ -93,8 +93,8 @@ describe('checkPageData', () => {
       'pagedata.components[2].props.buttons[0].type: must be one of download, good, refresh, setting, lang, people, event, custom, order, jigsaw, redpackage, share, top',
       'pagedata.components[2].props.buttons[1].link.appid: must be a mini-program appid (wx and 16 hex digits)',
       'pagedata.components[3].wrapper.background: must be a colour: #rgb, #rrggbb, rgb(), rgba() or a name',
-      'pagedata.components[3].wrapper.container.shadow: unknown field',
       'pagedata.components[3].wrapper.container.margin: must be at most 200',
+      'pagedata.components[3].wrapper.container.shadow: unknown field',
       'pagedata.components[3].props.mode: must be one of 1, 2, 4, flow, waterfall',
       'pagedata.components[3].props.show_tags: must be a boolean',
       'pagedata.components[4].props.ids: must have at most 200 items',

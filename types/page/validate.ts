@@ -13,7 +13,7 @@
  *   props an app cannot read never reach a renderer. Its wrapper is checked like any other.
  */
 import * as T from 'typebox';
-import { Value } from 'typebox/value';
+import { Compile } from 'typebox/compile';
 import { Settings } from 'typebox/system';
 import { PAGE_COMPONENT_DEFINITIONS } from './definitions';
 import { WrapperSchema } from './wrapper';
@@ -113,16 +113,9 @@ type SchemaNode = Record<string, unknown> & { errorMessage?: string; anyOf?: Sch
  * when it names none). Unknown fields are named one by one.
  */
 function errorsOf(schema: T.TSchema, value: unknown, base: string): PageDataIssue[] {
-  if (Value.Check(schema, value)) return [];
-  // TypeBox stops at 8 errors by default (a process-wide setting): this report wants them all.
-  const before = Settings.Get().maxErrors;
-  Settings.Set({ maxErrors: MAX_RAW_ERRORS });
-  let errors: RawError[];
-  try {
-    errors = [...Value.Errors(schema, value)] as unknown as RawError[];
-  } finally {
-    Settings.Set({ maxErrors: before });
-  }
+  const errors: RawError[] = [];
+  collect(schema as unknown as SchemaNode, value, '', '#', errors);
+  if (!errors.length) return [];
   const root = schema as unknown as SchemaNode;
   // Each failed union (its schema path and the value's place) → the branch the value chose (null: none).
   const chosen: Choice[] = [];
@@ -165,6 +158,54 @@ function errorsOf(schema: T.TSchema, value: unknown, base: string): PageDataIssu
     }
   }
   return out;
+}
+
+/**
+ * The raw errors of `value`, found by descending only into the parts that fail: each object
+ * property and array item is checked with its own compiled validator, and TypeBox's (slow)
+ * error walk runs only on the smallest failing part (a scalar, or a union such as a link).
+ * Paths are kept relative to the root schema and value.
+ */
+function collect(schema: SchemaNode, value: unknown, at: string, schemaAt: string, out: RawError[]): void {
+  if (compiled(schema as unknown as T.TSchema).Check(value)) return;
+  const before = out.length;
+  const props = schema.properties;
+  if (schema.type === 'object' && props && isObject(value) && !schema.anyOf) {
+    for (const key of (schema.required as string[] | undefined) ?? []) {
+      if (!(key in value)) out.push({ keyword: 'required', schemaPath: schemaAt, instancePath: at, params: { requiredProperties: [key] }, message: 'is required' });
+    }
+    for (const [key, v] of Object.entries(value)) {
+      const ptr = `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      if (props[key]) collect(props[key], v, ptr, `${schemaAt}/properties/${key}`, out);
+      else if (schema.additionalProperties === false) out.push({ keyword: 'boolean', schemaPath: `${schemaAt}/additionalProperties`, instancePath: ptr, params: {}, message: 'unknown field' });
+    }
+  } else if (schema.type === 'array' && Array.isArray(value) && isObject(schema.items)) {
+    const max = schema.maxItems as number | undefined;
+    if (max !== undefined && value.length > max) out.push({ keyword: 'maxItems', schemaPath: schemaAt, instancePath: at, params: { limit: max }, message: '' });
+    value.forEach((item, i) => collect(schema.items as SchemaNode, item, `${at}/${i}`, `${schemaAt}/items`, out));
+  }
+  if (out.length > before) return;
+  // A scalar, a union, or a rule of the object or array itself: TypeBox's own error walk, on this part only.
+  const before2 = Settings.Get().maxErrors;
+  Settings.Set({ maxErrors: MAX_RAW_ERRORS });
+  try {
+    for (const e of compiled(schema as unknown as T.TSchema).Errors(value) as unknown as RawError[]) {
+      out.push({ ...e, schemaPath: schemaAt + e.schemaPath.slice(1), instancePath: at + e.instancePath });
+    }
+  } finally {
+    Settings.Set({ maxErrors: before2 });
+  }
+}
+
+/** Each schema compiled once (a check then runs as generated code). */
+const validators = new WeakMap<T.TSchema, ReturnType<typeof Compile>>();
+function compiled(schema: T.TSchema): ReturnType<typeof Compile> {
+  let v = validators.get(schema);
+  if (!v) {
+    v = Compile(schema);
+    validators.set(schema, v);
+  }
+  return v;
 }
 
 function messageOf(e: RawError, node: SchemaNode | undefined): string {
