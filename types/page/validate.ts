@@ -181,8 +181,8 @@ function collect(schema: SchemaNode, value: unknown, at: string, schemaAt: strin
     }
   } else if (schema.type === 'array' && Array.isArray(value) && isObject(schema.items)) {
     const max = schema.maxItems as number | undefined;
-    if (max !== undefined && value.length > max) out.push({ keyword: 'maxItems', schemaPath: schemaAt, instancePath: at, params: { limit: max }, message: '' });
-    value.forEach((item, i) => collect(schema.items as SchemaNode, item, `${at}/${i}`, `${schemaAt}/items`, out));
+    if (max !== undefined && (value as unknown[]).length > max) out.push({ keyword: 'maxItems', schemaPath: schemaAt, instancePath: at, params: { limit: max }, message: '' });
+    (value as unknown[]).forEach((item, i) => collect(schema.items as SchemaNode, item, `${at}/${i}`, `${schemaAt}/items`, out));
   }
   if (out.length > before) return;
   // A scalar, a union, or a rule of the object or array itself: TypeBox's own error walk, on this part only.
