@@ -173,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     await (await import('./routes/permission')).default(api, ctx);
     // Face search: find my photos by a selfie, My Photo and Following, persons, 'maybe', hide, destroy-myself.
     await (await import('./routes/face')).default(api, ctx);
+    await (await import('./routes/content')).default(api, ctx);
     await h5Routes(api, ctx);
   });
   checkRoutes();

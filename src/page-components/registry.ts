@@ -8,6 +8,10 @@ import Navigator from './navigator';
 import GalleryList from './gallery';
 import GalleryGroup from './gallerygroup';
 import PhotoArea from './photo';
+import RichTextBlock from './richtext';
+import ImageBlock, { ImageBottom } from './image';
+import Collapse from './collapse';
+import EmptyContainer from './empty';
 
 /**
  * One renderer per page-component type. Typed over every key of
@@ -21,7 +25,13 @@ export const registry: { [K in PageComponentType]: ComponentType<PageComponentRe
   gallery: GalleryList,
   gallerygroup: GalleryGroup,
   groupgallery: GalleryGroup,
-  photo: PhotoArea
+  photo: PhotoArea,
+  richtext: RichTextBlock,
+  liverich: RichTextBlock,
+  image: ImageBlock,
+  image_bottom: ImageBottom,
+  collapse: Collapse,
+  empty: EmptyContainer
 };
 
 /**
@@ -29,4 +39,4 @@ export const registry: { [K in PageComponentType]: ComponentType<PageComponentRe
  * `pendent` floats over the page, so colours and margins would only leave an
  * empty strip.
  */
-export const UNWRAPPED_TYPES: ReadonlySet<PageComponentType> = new Set<PageComponentType>(['navigator', 'pendent']);
+export const UNWRAPPED_TYPES: ReadonlySet<PageComponentType> = new Set<PageComponentType>(['navigator', 'pendent', 'image_bottom']);

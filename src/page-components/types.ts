@@ -1,5 +1,6 @@
+import type { ReactNode } from 'react';
 import type { Gallery, Theme } from '../../types/api/gallery';
-import type { PageComponentPropsMap, PageComponentType } from '../../types/page';
+import type { PageComponent, PageComponentPropsMap, PageComponentType } from '../../types/page';
 
 /** What a page gives its components besides their own props. */
 export interface PageRenderContext {
@@ -13,6 +14,8 @@ export interface PageRenderContext {
   navShown?: boolean;
   /** How many tabs it shows (the bar's room for docked buttons depends on it). */
   navTabs?: number;
+  /** Renders nested components (a container's children) the way the page renders its own; set by PageRenderer. */
+  renderChildren?: (components: PageComponent[], key: string) => ReactNode;
 }
 
 /** Props every renderer receives: its configured props with defaults filled in. */

@@ -17,7 +17,7 @@ export function openUrl(url: string, opts: { replace?: boolean } = {}): void {
 }
 
 /** Where a configured link leads, as a spec URL or an external address; null for 'empty'. */
-export function linkTarget(link: Link | undefined): { url: string; external: boolean } | null {
+export function linkTarget(link: Link | undefined, opts: { homeLinkId?: string } = {}): { url: string; external: boolean } | null {
   if (!link || link.type === 'empty') return null;
   // Each link type has its own fields (types/page/link.ts); read them as one flat record.
   const fields = link as { link_id?: string; value?: string; url?: string };
@@ -30,7 +30,8 @@ export function linkTarget(link: Link | undefined): { url: string; external: boo
     case 'subgallery':
       return id ? { url: buildUrl('gallery', { link_id: id }), external: false } : null;
     case 'home':
-      return { url: buildUrl('demo'), external: false };
+      // The event's own top page; the home album only when the page does not know its event.
+      return { url: opts.homeLinkId ? buildUrl('gallery', { link_id: opts.homeLinkId }) : buildUrl('demo'), external: false };
     case 'order':
       return id ? { url: buildUrl('order', { link_id: id }), external: false } : null;
     case 'video':
@@ -43,12 +44,12 @@ export function linkTarget(link: Link | undefined): { url: string; external: boo
 }
 
 /** Follow a configured link: spec URLs in-app; external URLs in the browser (H5) or copied (mini-program). */
-export function openLink(link: Link | undefined): void {
+export function openLink(link: Link | undefined, opts: { homeLinkId?: string } = {}): void {
   if (link?.type === 'miniprogram' && link.appid && process.env.TARO_ENV === 'weapp') {
     void Taro.navigateToMiniProgram({ appId: link.appid, path: link.path });
     return;
   }
-  const target = linkTarget(link);
+  const target = linkTarget(link, opts);
   if (!target) return;
   if (!target.external) return openUrl(target.url);
   if (process.env.TARO_ENV === 'h5') {

@@ -1,3 +1,5 @@
+import { ContentStore } from './content/ContentStore';
+import { ModalImageStore } from './links/ModalImageStore';
 import { createContext, useContext } from 'react';
 import { reaction } from 'mobx';
 import { SessionStore } from './session/SessionStore';
@@ -34,6 +36,8 @@ export class RootStore {
   photoLists = new PhotoListCache();
   /** The one live-channel socket; it opens when a page first watches a gallery. */
   live = new LiveConnection();
+  /** Rich content blocks by hash. */
+  contents = new ContentStore();
 
   constructor() {
     // A session that arrives late (the app ran without one after a 429) lets the waiting live channel connect.
@@ -63,6 +67,8 @@ export class PageStores {
   events = new PageEventsStore();
   /** The page's face dialog (its code loads when first asked for) and what a face search found. */
   face = new FaceDialogHost();
+  /** The page's image modal (modal-image links from any component). */
+  modalImage = new ModalImageStore();
   viewer: ViewerStore;
   /** Live photo events for the galleries this page shows. */
   live: LiveAlbumStore;

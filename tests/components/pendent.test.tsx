@@ -104,7 +104,7 @@ describe('pendent on phones: docked in the bottom bar, never over the content', 
     fireEvent.click(byTestId(container, 'pendent-refresh')[0]);
     expect(page.events.refreshToken).toBe(1);
     fireEvent.click(byTestId(container, 'pendent-custom')[0]);
-    expect(openLink).toHaveBeenCalledWith(custom.link);
+    expect(openLink).toHaveBeenCalledWith(custom.link, { homeLinkId: 'abc123' });
   });
 
   it('hidden buttons fold out of the more-menu', () => {

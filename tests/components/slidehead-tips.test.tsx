@@ -109,7 +109,7 @@ describe('slidehead', () => {
     const { container } = renderWith(<SlideHead id="s" props={{ ...SLIDEHEAD_DEFAULTS, items: [{ image: hash('a'), link }, { image: hash('b') }] }} ctx={ctx} />);
     const [first, second] = byTestId(container, 'slidehead-slide');
     fireEvent.click(first);
-    expect(openLink).toHaveBeenCalledWith(link);
+    expect(openLink).toHaveBeenCalledWith(link, { homeLinkId: 'abc123' });
     fireEvent.click(second);
     expect(openLink).toHaveBeenCalledTimes(1);
     const { container: empty } = renderWith(<SlideHead id="e" props={SLIDEHEAD_DEFAULTS} ctx={ctx} />);
@@ -144,7 +144,7 @@ describe('tips', () => {
     const { container } = renderWith(<Tips id="t" props={{ text: 'Read the programme', link }} ctx={ctx} />);
     expect(byTestId(container, 'tips-link')).toHaveLength(1);
     fireEvent.click(byTestId(container, 'tips')[0]);
-    expect(openLink).toHaveBeenCalledWith(link);
+    expect(openLink).toHaveBeenCalledWith(link, { homeLinkId: 'abc123' });
     const { container: empty } = renderWith(<Tips id="e" props={TIPS_DEFAULTS} ctx={ctx} />);
     expect(byTestId(empty, 'tips')).toHaveLength(0);
   });

@@ -82,9 +82,9 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
 
   it('lays out the top page components in order', async () => {
     const comps = galleries.demo2026.pagedata!.components;
-    expect(comps.map((c) => c.type)).toEqual(['slidehead', 'tips', 'gallery', 'navigator', 'pendent', 'photo']);
+    expect(comps.map((c) => c.type)).toEqual(['slidehead', 'tips', 'gallery', 'collapse', 'navigator', 'pendent', 'photo']);
     expect(new Set(comps.map((c) => c.id)).size).toBe(comps.length);
-    const [slide, tips, list, nav, pendent, photo] = comps;
+    const [slide, tips, list, info, nav, pendent, photo] = comps;
     const items = slide.props.items as { image: string }[];
     // Three event banners, then the face gallery's cover linking to it.
     expect(items).toHaveLength(4);
@@ -99,6 +99,15 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     expect(nav.props).toMatchObject({ show_my: true });
     expect((pendent.props.buttons as { type: string }[]).map((b) => b.type)).toEqual(['top', 'refresh', 'lang']);
     expect(photo.props).toEqual({ gallery_id: 0, mode: '2', show_tags: true });
+    // The event info accordion: the schedule and notes as rich content a visitor can fetch, the floor plan as a modal image.
+    const folds = info.props.items as { title: string; children: { type: string; props: Record<string, unknown> }[] }[];
+    expect(folds.map((f) => f.title)).toEqual(['Schedule', 'Venue and floor plan', 'Wi-Fi, parking and help']);
+    const schedule = await s.app.inject({ method: 'GET', url: `/api/v2/contents/${folds[0].children[0].props.hash}` });
+    expect(schedule.statusCode).toBe(200);
+    expect(schedule.json().data.html).toMatch(/<table>.*Red carpet/s);
+    const plan = (folds[1].children[0].props.items as { image: string; link: { type: string; modalcontent: string } }[])[0];
+    expect(plan.link).toMatchObject({ type: 'modal-image', modalcontent: plan.image });
+    expect((await s.app.inject({ method: 'GET', url: `/img/${plan.image}!wx_750_n` })).statusCode).toBe(200);
   });
 
   it('fills the top page and Red Carpet with counted, tagged, timed photos', async () => {

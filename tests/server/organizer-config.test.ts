@@ -50,14 +50,18 @@ describe.each(BACKENDS)('organiser configuration on %s', (backend) => {
   const everyType = () => ({
     components: [
       { id: 'head', type: 'slidehead', props: { items: [{ image: hash, link: { type: 'subgallery', value: 'config01' } }], interval: 4000 } },
-      { id: 'tip', type: 'tips', props: { text: 'Welcome', link: { type: 'modal-image', modalcontent: hash, modalauto: 1 } }, wrapper: { background: '#fff7e6' } },
+      { id: 'tip', type: 'tips', props: { text: 'Welcome', link: { type: 'modal-image', modalcontent: hash, modalauto: true } }, wrapper: { background: '#fff7e6' } },
       { id: 'list', type: 'gallery', props: { mode: 2, search: true, title: 'Albums' } },
       { id: 'years', type: 'gallerygroup', props: { mode: 1 } },
       { id: 'years2', type: 'groupgallery' },
       { id: 'photos', type: 'photo', props: { mode: 'waterfall' }, wrapper: { container: { margin: 4, padding: 4, radius: 8 } } },
       { id: 'nav', type: 'navigator', props: { show_my: true } },
       { id: 'fab', type: 'pendent', props: { buttons: [{ type: 'top' }, { type: 'custom', image: hash, link: { type: 'miniprogram', appid: 'wx0123456789abcdef' } }] } },
-      { id: 'later', type: 'richtext', props: { hash: 'anything the richtext definition will check' } }
+      { id: 'text', type: 'richtext', props: { hash } },
+      { id: 'pics', type: 'image', props: { items: [{ image: hash }], columns: 2 } },
+      { id: 'fold', type: 'collapse', props: { items: [{ title: 'Info', children: [{ id: 'in', type: 'liverich', props: { hash } }] }] } },
+      { id: 'box', type: 'empty', props: { direction: 'row', children: [{ id: 'bottom', type: 'image_bottom' }] } },
+      { id: 'later', type: 'vote', props: { anything: 'the vote definition will check' } }
     ]
   });
 
@@ -97,7 +101,7 @@ describe.each(BACKENDS)('organiser configuration on %s', (backend) => {
     expect((await post('/api/v2/organizer/galleries', { name: 'Bad page', pagedata: bad })).statusCode).toBe(400);
     expect(await count()).toBe(galleries);
     // A page past the size bound.
-    const huge = { components: [{ id: 'r', type: 'richtext', props: { blob: 'x'.repeat(300 * 1024) } }] };
+    const huge = { components: [{ id: 'r', type: 'vote', props: { blob: 'x'.repeat(300 * 1024) } }] };
     const big = await post(`${organizer(gid)}/page`, { pagedata: huge });
     expect([big.statusCode, big.json().data.errors[0].path]).toEqual([400, 'pagedata']);
     expect(await storedPage(gid)).toEqual(before);

@@ -50,7 +50,7 @@ describe('checkPageData', () => {
       { type: 'home' },
       { type: 'order', value: 'abcdef12' },
       { type: 'miniprogram', appid: 'wx0123456789abcdef', path: 'pages/index?x=1' },
-      { type: 'modal-image', modalcontent: HASH, modallink: 'https://example.com', modalauto: 1 },
+      { type: 'modal-image', modalcontent: HASH, modallink: { type: 'custom', value: 'https://example.com' }, modalauto: true },
       { type: 'empty', desc: 'nothing' }
     ];
     expect(links.map((l) => l.type).filter((t, i, a) => a.indexOf(t) === i)).toEqual([...LINK_TYPES]);
@@ -64,7 +64,13 @@ describe('checkPageData', () => {
         { id: 'g', type: 'gallery', props: { mode: 4, ids: [1_000_001], search: true, title: 'Albums' } },
         { id: 'gg', type: 'gallerygroup', props: { mode: 2 } },
         { id: 'gg2', type: 'groupgallery', props: { search: false } },
-        { id: 'ph', type: 'photo', props: { gallery_id: 1_000_002, mode: 'waterfall', show_tags: false } }
+        { id: 'ph', type: 'photo', props: { gallery_id: 1_000_002, mode: 'waterfall', show_tags: false } },
+        { id: 'rt', type: 'richtext', props: { hash: HASH } },
+        { id: 'lr', type: 'liverich' },
+        { id: 'im', type: 'image', props: { items: [{ image: HASH, link: links[9] }], columns: 2, gap: 8 } },
+        { id: 'ib', type: 'image_bottom', props: { items: [{ image: HASH }] } },
+        { id: 'co', type: 'collapse', props: { items: [{ title: 'Schedule', expand: true, children: [{ id: 'rt', type: 'richtext', props: { hash: HASH } }] }] } },
+        { id: 'em', type: 'empty', props: { direction: 'row', children: [{ id: 't', type: 'tips', props: { text: 'in a row' } }] } }
       ]
     };
     expect(messages(page)).toEqual([]);
@@ -112,7 +118,7 @@ describe('checkPageData', () => {
       'pagedata.components[1].type: must be a component type: lower-case letters, digits and _ (at most 32)',
       'pagedata.components[1].props: must be an object',
       'pagedata.components[2].style: unknown field',
-      'pagedata.components[2].id: must be unique on the page (components[1] has "x")',
+      'pagedata.components[2].id: must be unique in its list (components[1] has "x")',
       'pagedata.components[3]: must be an object'
     ]);
     expect(messages([])).toEqual(['pagedata: must be an object {components: [...]}']);
@@ -122,13 +128,35 @@ describe('checkPageData', () => {
   });
 
   it('keeps unknown types with props of any shape inside an object, and still checks their wrapper', () => {
-    expect(messages({ components: [{ id: 'r', type: 'richtext', props: { hash: 'x', nested: [{ a: 1 }] } }] })).toEqual([]);
-    expect(messages({ components: [{ id: 'r', type: 'richtext', props: 'text' }] })).toEqual(['pagedata.components[0].props: must be an object']);
-    expect(messages({ components: [{ id: 'r', type: 'richtext', wrapper: { color: 5 } }] })).toEqual(['pagedata.components[0].wrapper.color: must be a string']);
+    expect(messages({ components: [{ id: 'r', type: 'vote', props: { id: 'x', nested: [{ a: 1 }] } }] })).toEqual([]);
+    expect(messages({ components: [{ id: 'r', type: 'vote', props: 'text' }] })).toEqual(['pagedata.components[0].props: must be an object']);
+    expect(messages({ components: [{ id: 'r', type: 'vote', wrapper: { color: 5 } }] })).toEqual(['pagedata.components[0].wrapper.color: must be a string']);
+  });
+
+  it('checks components inside components (collapse, empty) with their paths, at most 4 levels deep', () => {
+    const page = {
+      components: [
+        { id: 'co', type: 'collapse', props: { items: [{ title: 'A', children: [{ id: 'x', type: 'tips', props: { text: 5 } }, { id: 'x', type: 'image', props: { columns: 9 } }] }] } },
+        { id: 'em', type: 'empty', props: { children: [{ id: 'in', type: 'empty', props: { direction: 'diagonal', children: 'no' } }] } }
+      ]
+    };
+    expect(messages(page)).toEqual([
+      'pagedata.components[0].props.items[0].children[0].props.text: must be a string',
+      'pagedata.components[0].props.items[0].children[1].id: must be unique in its list (children[0] has "x")',
+      'pagedata.components[0].props.items[0].children[1].props.columns: must be at most 4',
+      'pagedata.components[1].props.children[0].props.direction: must be one of row, column',
+      'pagedata.components[1].props.children[0].props.children: must be an array'
+    ]);
+    const nest = (depth: number): Record<string, unknown> =>
+      depth === 0 ? { id: 't', type: 'tips' } : { id: `e${depth}`, type: 'empty', props: { children: [nest(depth - 1)] } };
+    expect(messages({ components: [nest(4)] })).toEqual([]);
+    expect(messages({ components: [nest(5)] })).toEqual([
+      'pagedata.components[0].props.children[0].props.children[0].props.children[0].props.children[0].props.children: components may nest at most 4 levels deep'
+    ]);
   });
 
   it('bounds the whole page', () => {
-    const big = { components: [{ id: 'r', type: 'richtext', props: { blob: 'é'.repeat(MAX_PAGEDATA_BYTES / 2) } }] };
+    const big = { components: [{ id: 'r', type: 'vote', props: { blob: 'é'.repeat(MAX_PAGEDATA_BYTES / 2) } }] };
     expect(messages(big)).toEqual([`pagedata: must be at most ${MAX_PAGEDATA_BYTES} bytes of JSON (is ${MAX_PAGEDATA_BYTES + JSON.stringify({ ...big, components: [{ ...big.components[0], props: { blob: '' } }] }).length})`]);
   });
 });

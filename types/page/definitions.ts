@@ -10,6 +10,10 @@ import { tipsDefinition } from './tips';
 import { pendentDefinition } from './pendent';
 import { galleryListDefinition } from './gallery';
 import { galleryGroupDefinition } from './gallerygroup';
+import { richTextDefinition } from './richtext';
+import { imageBlockDefinition } from './image';
+import { collapseDefinition } from './collapse';
+import { emptyDefinition } from './empty';
 
 export const PAGE_COMPONENT_DEFINITIONS = {
   photo: photoDefinition,
@@ -20,5 +24,13 @@ export const PAGE_COMPONENT_DEFINITIONS = {
   gallery: galleryListDefinition,
   gallerygroup: galleryGroupDefinition,
   /** Alias of gallerygroup (spec part 2 §1: 'gallerygroup or groupgallery'). */
-  groupgallery: galleryGroupDefinition
+  groupgallery: galleryGroupDefinition,
+  richtext: richTextDefinition,
+  /** The live variant of richtext (same props). */
+  liverich: richTextDefinition,
+  image: imageBlockDefinition,
+  /** The image block docked to the bottom of the screen (same props). */
+  image_bottom: imageBlockDefinition,
+  collapse: collapseDefinition,
+  empty: emptyDefinition
 } as const;

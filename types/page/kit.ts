@@ -11,12 +11,17 @@
 import * as T from 'typebox';
 import { CONTROL_CHARS, LINE_CONTROL_CHARS, LINK_ID_PATTERN, MAX_ID } from '../api/schema';
 
+/** Lists of components inside a component's props (`at`: their path from the props). */
+export type NestedLists = (props: Record<string, unknown>) => Array<{ at: string; components: unknown }>;
+
 /** One definition: the type's name and the schema of its props. */
 export interface ComponentDefinition<S extends T.TObject = T.TObject> {
   type: string;
   schema: S;
   /** Every property's `default`: what a renderer gets for props the organiser left out. */
   defaults: T.Static<S>;
+  /** Types that hold components (collapse, empty) name those lists; the page check descends into them. */
+  nested?: NestedLists;
 }
 
 /** A copy of a JSON value (defaults are handed out, never shared). */
@@ -30,8 +35,8 @@ export function defaultsOf<S extends T.TObject>(schema: S): T.Static<S> {
   return out as T.Static<S>;
 }
 
-export function defineComponent<S extends T.TObject>(type: string, schema: S): ComponentDefinition<S> {
-  return { type, schema, defaults: defaultsOf(schema) };
+export function defineComponent<S extends T.TObject>(type: string, schema: S, nested?: NestedLists): ComponentDefinition<S> {
+  return nested ? { type, schema, defaults: defaultsOf(schema), nested } : { type, schema, defaults: defaultsOf(schema) };
 }
 
 /** Props objects name only their own fields: anything else is refused as an unknown field. */

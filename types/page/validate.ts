@@ -4,7 +4,8 @@
  * `pagedata.components[3].props.text: must be at most 200 characters`.
  *
  * - The whole page is at most MAX_PAGEDATA_BYTES of JSON and MAX_COMPONENTS components.
- * - Each component: `id` (unique on the page), `type`, optional `props` and `wrapper`; nothing else.
+ * - Each component: `id` (unique in its list), `type`, optional `props` and `wrapper`; nothing else.
+ * - Components inside components (collapse items, empty) are checked the same way, at most MAX_NESTING deep.
  * - A known type's props are checked against its definition (types/page/<type>.ts), with its
  *   defaults filled in first, so an organiser may leave out any prop that has a default.
  * - An unknown type is kept (it renders nothing until a renderer for it exists): its props are
@@ -17,7 +18,7 @@ import { Compile } from 'typebox/compile';
 import { Settings } from 'typebox/system';
 import { PAGE_COMPONENT_DEFINITIONS } from './definitions';
 import { WrapperSchema } from './wrapper';
-import { Line } from './kit';
+import { Line, type ComponentDefinition } from './kit';
 
 /** Largest page, as UTF-8 bytes of its JSON. */
 export const MAX_PAGEDATA_BYTES = 256 * 1024;
@@ -56,25 +57,39 @@ export function checkPageData(value: unknown): PageDataIssue[] {
   if (bytes > MAX_PAGEDATA_BYTES) return [{ path: 'pagedata', message: `must be at most ${MAX_PAGEDATA_BYTES} bytes of JSON (is ${bytes})` }];
   const issues = errorsOf(PageShellSchema, value, 'pagedata');
   if (issues.length) return issues;
+  checkComponents(value.components as unknown[], 'pagedata.components', 0, issues);
+  return issues;
+}
+
+/** Most levels of components inside components (collapse, empty). */
+export const MAX_NESTING = 4;
+
+/** Each component of a list: its envelope, an id unique in the list, and a known type's props (then the lists inside it). */
+function checkComponents(list: unknown[], at: string, depth: number, issues: PageDataIssue[]): void {
   const seen = new Map<string, number>();
-  (value.components as unknown[]).forEach((c, i) => {
-    const at = `pagedata.components[${i}]`;
-    const shell = errorsOf(ComponentShellSchema, c, at);
-    issues.push(...shell);
+  list.forEach((c, i) => {
+    const here = `${at}[${i}]`;
+    issues.push(...errorsOf(ComponentShellSchema, c, here));
     if (!isObject(c)) return;
     if (typeof c.id === 'string') {
       const first = seen.get(c.id);
-      if (first !== undefined) issues.push({ path: `${at}.id`, message: `must be unique on the page (components[${first}] has "${c.id}")` });
+      if (first !== undefined) issues.push({ path: `${here}.id`, message: `must be unique in its list (${at.split('.').pop()}[${first}] has "${c.id}")` });
       else seen.set(c.id, i);
     }
     const def = typeof c.type === 'string' && Object.prototype.hasOwnProperty.call(PAGE_COMPONENT_DEFINITIONS, c.type)
-      ? PAGE_COMPONENT_DEFINITIONS[c.type as keyof typeof PAGE_COMPONENT_DEFINITIONS]
+      ? (PAGE_COMPONENT_DEFINITIONS[c.type as keyof typeof PAGE_COMPONENT_DEFINITIONS] as ComponentDefinition)
       : null;
-    if (def && (c.props === undefined || isObject(c.props))) {
-      issues.push(...errorsOf(def.schema, { ...def.defaults, ...(c.props ?? {}) }, `${at}.props`));
+    if (!def || (c.props !== undefined && !isObject(c.props))) return;
+    const props = { ...(def.defaults as Json), ...((c.props as Json | undefined) ?? {}) };
+    const own = errorsOf(def.schema, props, `${here}.props`);
+    issues.push(...own);
+    if (own.length || !def.nested) return;
+    for (const nested of def.nested(props)) {
+      if (!Array.isArray(nested.components) || !nested.components.length) continue;
+      if (depth + 1 > MAX_NESTING) issues.push({ path: `${here}.props${nested.at}`, message: `components may nest at most ${MAX_NESTING} levels deep` });
+      else checkComponents(nested.components, `${here}.props${nested.at}`, depth + 1, issues);
     }
   });
-  return issues;
 }
 
 /** The issues as one line each, for a message or a terminal. */

@@ -1,3 +1,5 @@
+import { storeContent } from '../services/content/repository';
+import { eventInfo, floorPlanSvg, NOTES_HTML, SCHEDULE_HTML } from './demoInfo';
 import sharp from 'sharp';
 import type { Config } from '../config';
 import type { Db, Queryable } from '../db';
@@ -128,7 +130,7 @@ const component = (id: string, type: string, props: Record<string, unknown>, wra
  * The event's top page. The face gallery is a banner slide (its cover, a group photo) rather than a
  * fifth gallery card: the cards are tall on a phone, and the photo stream should start on the second screen.
  */
-function topPage(banners: string[], childIds: number[], faceCover: string | null): PageData {
+function topPage(banners: string[], childIds: number[], faceCover: string | null, info: PageComponent | null): PageData {
   return {
     components: [
       component('slidehead-1', 'slidehead', {
@@ -147,6 +149,7 @@ function topPage(banners: string[], childIds: number[], faceCover: string | null
       component('gallery-1', 'gallery', { mode: 1, ids: childIds, search: false, title: 'Galleries' }, {
         background: '#f5f5f5', container: { margin: 12, padding: 0, radius: 12, background: '#ffffff' }
       }),
+      ...(info ? [info] : []),
       component('navigator-1', 'navigator', { show_my: true, home_label: 'live' }),
       component('pendent-1', 'pendent', { buttons: [{ type: 'top' }, { type: 'refresh' }, { type: 'lang' }] }),
       component('photo-1', 'photo', { gallery_id: 0, mode: '2', show_tags: true }, { background: '#f5f5f5', container: { margin: 0, padding: 4 } })
@@ -227,6 +230,8 @@ export async function seedDemo(ctx: SeedDeps, opts: SeedOptions = {}): Promise<s
     return images.ingest(await sharp(Buffer.from(svg)).jpeg({ quality: 85, mozjpeg: false }).toBuffer(), `${title}.jpg`);
   });
 
+  const floorPlan = await images.ingest(await sharp(Buffer.from(floorPlanSvg())).png().toBuffer(), 'floor-plan.png');
+
   const plans = planPhotos(Math.max(0, opts.photos ?? DEMO_PHOTO_COUNT), start, now);
   log(`Demo seed: drawing ${plans.length} photos…`);
   const ingested: IngestedImage[] = await inBatches(
@@ -303,8 +308,11 @@ export async function seedDemo(ctx: SeedDeps, opts: SeedOptions = {}): Promise<s
         await images.addPhoto(q, id, img, { origin, tags: [], shoottime: start + HOUR + i * 600, createtime: start + HOUR + i * 600 + 60 });
       }
     }
+    const schedule = await storeContent(q, SCHEDULE_HTML, now);
+    const notes = await storeContent(q, NOTES_HTML, now);
+    const info = schedule && notes ? eventInfo(schedule.hash, notes.hash, floorPlan.hash) : null;
     await q.query('UPDATE galleries SET pagedata = $2::jsonb WHERE id = $1', [
-      topId, JSON.stringify(topPage(banners.map((b) => b.hash), [carpetId, partyId, ...gatedIds], faceImages[0]?.img.hash ?? null))
+      topId, JSON.stringify(topPage(banners.map((b) => b.hash), [carpetId, partyId, ...gatedIds], faceImages[0]?.img.hash ?? null, info))
     ]);
 
     for (const [i, p] of plans.entries()) {

@@ -9,6 +9,7 @@ import { ImagePipeline } from '../images';
 import { SessionService, guestSessionRule } from './session/session';
 import { GuestPruner } from './session/guestPrune';
 import { OrganizerAccess } from './session/organizer';
+import { ContentService } from './content/content';
 import { GalleryService } from './gallery/gallery';
 import { VisitService } from './gallery/visits';
 import { BatchService } from './gallery/batch';
@@ -140,6 +141,8 @@ export function createServices(infra: Infrastructure) {
     faceVectors,
     faceEngine,
     organizerGates: new OrganizerGateService(organizerAccess, gates.settings),
+    /** Rich content blocks by hash (richtext / liverich components). */
+    contents: new ContentService(db, organizerAccess),
     galleries,
     /** The root address's page (GET /api/v2/landing). */
     landing: new LandingService(db, DEMO_LINK_ID),

@@ -7,7 +7,8 @@ import { dockCapacity, planPendants } from '../../stores/gallery/dock';
 import { t, type MessageKey } from '../../i18n';
 import { windowWidth, WIDE_SCREEN } from '../../platform/env';
 import { scrollToTop } from '../../platform/scroll';
-import { openLink } from '../../platform/navigate';
+import { isActiveLink } from '../../stores/links/follow';
+import { useLinkFollower } from '../useLink';
 import { imageUrl } from '../../utils/image';
 import { Icon, type IconName } from '../../components/icon';
 import type { PageComponentRenderProps } from '../types';
@@ -38,6 +39,7 @@ const LABEL: Partial<Record<PendentType, MessageKey>> = { top: 'pendent.top', re
 function Pendent({ props, ctx }: PageComponentRenderProps<'pendent'>) {
   const { settings } = useStores();
   const { events: pageEvents, face } = usePageStores();
+  const follow = useLinkFollower(ctx);
   const [menuOpen, setMenuOpen] = useState(false);
   const faceOn = !!ctx.gallery.config?.use_face;
   const buttons = (Array.isArray(props.buttons) ? props.buttons : []).filter((b): b is PendentButton => usable(b, faceOn));
@@ -71,7 +73,7 @@ function Pendent({ props, ctx }: PageComponentRenderProps<'pendent'>) {
       case 'lang':
         return settings.set('language', settings.locale === 'zh-CN' ? 'en-US' : 'zh-CN');
       case 'custom':
-        return openLink(b.link);
+        return follow(b.link);
       case 'people':
         return face.openFind(ctx.gallery.id);
       default:

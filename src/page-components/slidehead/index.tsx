@@ -2,7 +2,8 @@ import { View, Image } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import { SLIDEHEAD_DEFAULTS, SLIDEHEAD_SINGLE_INTERVAL, type SlideheadItem } from '../../../types/page/slidehead';
 import { imageUrl } from '../../utils/image';
-import { openLink } from '../../platform/navigate';
+import { isActiveLink } from '../../stores/links/follow';
+import { useLinkFollower } from '../useLink';
 import Slider from '../../platform/slider';
 import { WIDE_SCREEN, windowWidth } from '../../platform/env';
 import type { PageComponentRenderProps } from '../types';
@@ -16,6 +17,7 @@ export function slideInterval(count: number, interval: number): number {
 
 /** Head carousel with dots; height = width × ratio. */
 function SlideHead({ props, ctx }: PageComponentRenderProps<'slidehead'>) {
+  const follow = useLinkFollower(ctx);
   const items: SlideheadItem[] = (Array.isArray(props.items) ? props.items : []).filter((i) => i && typeof i.image === 'string' && i.image);
   if (items.length === 0) return null;
   const single = items.length === 1;
@@ -34,7 +36,7 @@ function SlideHead({ props, ctx }: PageComponentRenderProps<'slidehead'>) {
         interval={slideInterval(items.length, props.interval)}
       >
         {items.map((item, i) => (
-          <View key={`${item.image}-${i}`} className="slidehead__slide" data-testid="slidehead-slide" onClick={item.link ? () => openLink(item.link) : undefined}>
+          <View key={`${item.image}-${i}`} className="slidehead__slide" data-testid="slidehead-slide" onClick={isActiveLink(item.link) ? () => follow(item.link) : undefined}>
             <Image className="slidehead__image" src={imageUrl(item.image, style)} mode="aspectFill" />
           </View>
         ))}

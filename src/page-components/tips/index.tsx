@@ -1,6 +1,7 @@
 import { View, Text } from '@tarojs/components';
 import { observer } from 'mobx-react';
-import { openLink } from '../../platform/navigate';
+import { isActiveLink } from '../../stores/links/follow';
+import { useLinkFollower } from '../useLink';
 import { Icon } from '../../components/icon';
 import type { PageComponentRenderProps } from '../types';
 import './tips.scss';
@@ -27,12 +28,13 @@ export function marqueeSeconds(text: string): number {
 
 /** One-line banner with an icon; long text scrolls; the banner may link somewhere. */
 function Tips({ props, ctx }: PageComponentRenderProps<'tips'>) {
+  const follow = useLinkFollower(ctx);
   const text = typeof props.text === 'string' ? props.text.trim() : '';
   if (!text) return null;
   const seconds = marqueeSeconds(text);
-  const link = props.link && props.link.type !== 'empty' ? props.link : undefined;
+  const link = isActiveLink(props.link) ? props.link : undefined;
   return (
-    <View className="tips" data-testid="tips" onClick={link ? () => openLink(link) : undefined}>
+    <View className="tips" data-testid="tips" onClick={link ? () => follow(link) : undefined}>
       <Icon name="bell" className="tips__icon" color={ctx.theme.main} />
       <View className="tips__line">
         <Text
