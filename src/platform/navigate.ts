@@ -19,10 +19,12 @@ export function openUrl(url: string, opts: { replace?: boolean } = {}): void {
 /** Where a configured link leads, as a spec URL or an external address; null for 'empty'. */
 export function linkTarget(link: Link | undefined, opts: { homeLinkId?: string } = {}): { url: string; external: boolean } | null {
   if (!link || link.type === 'empty') return null;
-  const id = link.link_id || link.value || '';
+  // Each link type has its own fields (types/page/link.ts); read them as one flat record.
+  const fields = link as { link_id?: string; value?: string; url?: string };
+  const id = fields.link_id || fields.value || '';
   switch (link.type) {
     case 'custom':
-      return link.url || link.value ? { url: (link.url || link.value)!, external: true } : null;
+      return fields.url || fields.value ? { url: (fields.url || fields.value)!, external: true } : null;
     case 'page':
     case 'gallery':
     case 'subgallery':
@@ -33,7 +35,7 @@ export function linkTarget(link: Link | undefined, opts: { homeLinkId?: string }
     case 'order':
       return id ? { url: buildUrl('order', { link_id: id }), external: false } : null;
     case 'video':
-      return link.link_id && link.value ? { url: buildUrl('video', { link_id: link.link_id, video_id: link.value }), external: false } : null;
+      return fields.link_id && fields.value ? { url: buildUrl('video', { link_id: fields.link_id, video_id: fields.value }), external: false } : null;
     case 'miniprogram':
       return null;
     default:

@@ -1,5 +1,6 @@
 import { linkTarget } from '../../src/platform/navigate';
 import { autoModalLinks, isActiveLink } from '../../src/stores/links/follow';
+import type { Link } from '../../types/page';
 
 describe('where a configured link leads', () => {
   it('home is the event’s own top page; the home album only when the page does not know its event', () => {
@@ -15,7 +16,7 @@ describe('where a configured link leads', () => {
   });
 
   it('a modal-image link is active only with an image; automatic ones are found anywhere in a page, nested included', () => {
-    expect(isActiveLink({ type: 'modal-image' })).toBe(false);
+    expect(isActiveLink({ type: 'modal-image' } as unknown as Link)).toBe(false);
     expect(isActiveLink({ type: 'modal-image', modalcontent: 'h' })).toBe(true);
     expect(isActiveLink({ type: 'empty' })).toBe(false);
     expect(isActiveLink(undefined)).toBe(false);

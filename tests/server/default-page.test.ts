@@ -166,7 +166,7 @@ describe.each(BACKENDS)('the default page of a new gallery (%s)', (backend) => {
     expect((await visitorView('ownpage1')).pagedata).toEqual(own);
 
     const bad = await create({ name: 'Broken', pagedata: { components: [{ type: 'photo' }] } });
-    expect([bad.statusCode, bad.json().msg]).toEqual([400, 'pagedata.components[0].id must be a non-empty string']);
+    expect([bad.statusCode, bad.json().msg]).toEqual([400, 'pagedata has 1 problem: pagedata.components[0].id: is required']);
     expect((await setPage(id, { pagedata: [] })).statusCode).toBe(400);
     expect((await visitorView('ownpage1')).pagedata).toEqual(own);
 

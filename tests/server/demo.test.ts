@@ -1,4 +1,6 @@
 import sharp from 'sharp';
+import { checkPageData } from '../../types/page/validate';
+import { defaultPageData } from '../../server/src/services/gallery/defaultPage';
 import { BACKENDS, startTestServer, type TestServer } from './helpers';
 import {
   DEMO_CARPET_TAGS,
@@ -50,6 +52,13 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     // The face gallery's page offers the Find pendant (the find-person dialog).
     const facePage = (await s.db.query<{ pagedata: { components: Array<{ type: string; props: { buttons?: Array<{ type: string }> } }> } }>('SELECT pagedata FROM galleries WHERE id = $1', [galleries.faces026.id])).rows[0].pagedata;
     expect(facePage.components.find((c) => c.type === 'pendent')?.props.buttons?.map((b) => b.type)).toContain('people');
+  });
+
+  it('seeds only pages an organiser could save, like the default page (checked against the component definitions)', () => {
+    const pages = Object.values(galleries).filter((g) => g.pagedata);
+    expect(pages.length).toBeGreaterThan(0);
+    for (const g of pages) expect([g.link_id, checkPageData(g.pagedata)]).toEqual([g.link_id, []]);
+    expect(checkPageData(defaultPageData())).toEqual([]);
   });
 
   it('queues the face gallery for background indexing (and nothing else)', async () => {

@@ -59,6 +59,22 @@ describe('declared calls in a bare engine', () => {
     expect(calls.map((c) => c.path)).toContain('/api/v2/images/:galleryid/list');
   });
 
+  it('loads the page definitions with the stand-in, and they give every type its defaults', () => {
+    const out = buildSync({
+      stdin: { contents: "import { PAGE_COMPONENT_DEFAULTS } from './index';\nglobalThis.defaults = PAGE_COMPONENT_DEFAULTS;", resolveDir: path.join(root, 'types/page'), loader: 'ts' },
+      bundle: true,
+      write: false,
+      format: 'iife',
+      platform: 'neutral',
+      mainFields: ['module', 'main'],
+      alias: { typebox: path.join(apiDir, 'typebox-client.ts') },
+      logLevel: 'silent'
+    });
+    const sandbox = run(out.outputFiles![0].text) as unknown as { defaults: Record<string, unknown> };
+    expect(Object.keys(sandbox.defaults)).toEqual(expect.arrayContaining(['photo', 'slidehead', 'tips', 'pendent', 'gallery', 'gallerygroup', 'navigator']));
+    expect(JSON.parse(JSON.stringify(sandbox.defaults.photo))).toEqual({ gallery_id: 0, mode: '2', show_tags: true });
+  });
+
   it('would not load with the real TypeBox (why the app bundles the stand-in)', () => {
     expect(() => run(bundle(false))).toThrow(/TextEncoder/);
   });

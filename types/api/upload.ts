@@ -55,7 +55,7 @@ export interface PhotoActionResult {
 /** A cover: the content hash of a stored image (64 hex digits); '' for none. */
 const COVER_PATTERN = '^([0-9a-f]{64})?$';
 const CoverHash = () => T.String({ pattern: COVER_PATTERN, errorMessage: 'must be the content hash of a stored image (64 hex digits), or empty for none' });
-/** A page's components (types/page); the shape is checked by validatePageData. */
+/** A page's components (types/page): checked against the component definitions by the service (types/page/validate.ts). */
 const PageDataInput = () => T.Unsafe<PageData>({ type: 'object', errorMessage: 'must be an object {components: [...]}' });
 
 /** Tags: a list, or one string of comma-separated tags. */
@@ -115,16 +115,6 @@ export const organizerCalls = {
       cover: T.Optional(T.Unsafe<string | null>({ type: ['string', 'null'], pattern: COVER_PATTERN, errorMessage: 'must be the content hash of a stored image, empty for none, or null for the first photo' })),
       pagedata: T.Optional(T.Unsafe<PageData | null>({ type: ['object', 'null'], errorMessage: 'must be an object {components: [...]}, or null for the default page' }))
     }),
-    response: OrganizerGallerySchema
-  }),
-  /**
-   * Switch a gallery's features (config flags): `use_face` turns face search and its
-   * background indexing on or off (on: the gallery's photos are queued for indexing);
-   * `active_on` shows the My Photo and Following tabs. A field left out is left as it is.
-   */
-  setConfig: defineCall('POST', '/api/v2/organizer/galleries/:id/config', {
-    params: T.Object({ id: Count(MAX_ID) }),
-    body: T.Object({ use_face: T.Optional(Flag()), active_on: T.Optional(Flag()) }),
     response: OrganizerGallerySchema
   }),
   listGalleries: defineCall('GET', '/api/v2/organizer/galleries', { query: Empty(), response: T.Array(OrganizerGallerySchema) }),

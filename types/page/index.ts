@@ -1,65 +1,22 @@
+import type * as T from 'typebox';
 import type { ComponentWrapper } from './wrapper';
-import { PHOTO_DEFAULTS, type PhotoProps } from './photo';
-import { NAVIGATOR_DEFAULTS, type NavigatorProps } from './navigator';
-import { SLIDEHEAD_DEFAULTS, type SlideheadProps } from './slidehead';
-import { TIPS_DEFAULTS, type TipsProps } from './tips';
-import { PENDENT_DEFAULTS, type PendentProps } from './pendent';
-import { GALLERY_LIST_DEFAULTS, type GalleryListProps } from './gallery';
-import { GALLERY_GROUP_DEFAULTS, type GalleryGroupProps } from './gallerygroup';
-import { RICHTEXT_DEFAULTS, type RichTextProps } from './richtext';
-import { IMAGE_BLOCK_DEFAULTS, type ImageBlockProps } from './image';
-import { COLLAPSE_DEFAULTS, type CollapseProps } from './collapse';
-import { EMPTY_DEFAULTS, type EmptyProps } from './empty';
-import { ACTFLOW_DEFAULTS, ACTINFO_DEFAULTS, CONTACT_DEFAULTS, GUESTS_DEFAULTS, type ActFlowProps, type ActInfoProps, type ContactProps, type GuestsProps } from './eventinfo';
+import { PAGE_COMPONENT_DEFINITIONS } from './definitions';
 
 export type { ComponentWrapper } from './wrapper';
 export type { Link, LinkType } from './link';
+export { PAGE_COMPONENT_DEFINITIONS } from './definitions';
 
-/** Props of every page-component type that has a renderer. Adding a type here forces a renderer (src/page-components/registry.ts). */
-export interface PageComponentPropsMap {
-  photo: PhotoProps;
-  navigator: NavigatorProps;
-  slidehead: SlideheadProps;
-  tips: TipsProps;
-  pendent: PendentProps;
-  gallery: GalleryListProps;
-  gallerygroup: GalleryGroupProps;
-  /** Alias of gallerygroup (spec part 2 §1: 'gallerygroup or groupgallery'). */
-  groupgallery: GalleryGroupProps;
-  richtext: RichTextProps;
-  liverich: RichTextProps;
-  image: ImageBlockProps;
-  image_bottom: ImageBlockProps;
-  collapse: CollapseProps;
-  empty: EmptyProps;
-  actinfo: ActInfoProps;
-  actflow: ActFlowProps;
-  guests: GuestsProps;
-  contact: ContactProps;
-}
+type Definitions = typeof PAGE_COMPONENT_DEFINITIONS;
+
+/** Props of every page-component type that has a definition (derived from its schema). */
+export type PageComponentPropsMap = { [K in keyof Definitions]: T.Static<Definitions[K]['schema']> };
 
 export type PageComponentType = keyof PageComponentPropsMap;
 
-export const PAGE_COMPONENT_DEFAULTS: { [K in PageComponentType]: PageComponentPropsMap[K] } = {
-  photo: PHOTO_DEFAULTS,
-  navigator: NAVIGATOR_DEFAULTS,
-  slidehead: SLIDEHEAD_DEFAULTS,
-  tips: TIPS_DEFAULTS,
-  pendent: PENDENT_DEFAULTS,
-  gallery: GALLERY_LIST_DEFAULTS,
-  gallerygroup: GALLERY_GROUP_DEFAULTS,
-  groupgallery: GALLERY_GROUP_DEFAULTS,
-  richtext: RICHTEXT_DEFAULTS,
-  liverich: RICHTEXT_DEFAULTS,
-  image: IMAGE_BLOCK_DEFAULTS,
-  image_bottom: IMAGE_BLOCK_DEFAULTS,
-  collapse: COLLAPSE_DEFAULTS,
-  empty: EMPTY_DEFAULTS,
-  actinfo: ACTINFO_DEFAULTS,
-  actflow: ACTFLOW_DEFAULTS,
-  guests: GUESTS_DEFAULTS,
-  contact: CONTACT_DEFAULTS
-};
+/** Each type's defaults, from its definition's schema. */
+export const PAGE_COMPONENT_DEFAULTS = Object.fromEntries(
+  Object.entries(PAGE_COMPONENT_DEFINITIONS).map(([type, d]) => [type, d.defaults])
+) as { [K in PageComponentType]: PageComponentPropsMap[K] };
 
 /** One configured component as stored in a gallery's pagedata. Unknown types are kept and render nothing. */
 export interface PageComponent<T extends string = string> {
@@ -75,23 +32,10 @@ export interface PageData {
 }
 
 export function isKnownComponentType(type: string): type is PageComponentType {
-  return Object.prototype.hasOwnProperty.call(PAGE_COMPONENT_DEFAULTS, type);
+  return Object.prototype.hasOwnProperty.call(PAGE_COMPONENT_DEFINITIONS, type);
 }
 
 /** Props with defaults filled in for a known type. */
 export function componentProps<K extends PageComponentType>(type: K, props: Record<string, unknown> | undefined): PageComponentPropsMap[K] {
   return { ...PAGE_COMPONENT_DEFAULTS[type], ...(props ?? {}) } as PageComponentPropsMap[K];
-}
-
-/** Server-side check of pagedata written by organisers: shape only, unknown types allowed. */
-export function validatePageData(value: unknown): string | null {
-  if (value === null) return null;
-  if (typeof value !== 'object' || !Array.isArray((value as PageData).components)) return 'pagedata.components must be an array';
-  for (const [i, c] of (value as PageData).components.entries()) {
-    if (!c || typeof c !== 'object') return `pagedata.components[${i}] must be an object`;
-    if (typeof c.id !== 'string' || !c.id) return `pagedata.components[${i}].id must be a non-empty string`;
-    if (typeof c.type !== 'string' || !c.type) return `pagedata.components[${i}].type must be a non-empty string`;
-    if (c.props !== undefined && (typeof c.props !== 'object' || c.props === null)) return `pagedata.components[${i}].props must be an object`;
-  }
-  return null;
 }

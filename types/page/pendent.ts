@@ -1,21 +1,37 @@
-import type { Link } from './link';
+/** Floating action buttons (spec part 1 §2 pendants, part 2 §3 pendent button). */
+import * as T from 'typebox';
+import { defineComponent, ImageHash, Line, OneOf, Props } from './kit';
+import { LinkSchema } from './link';
 
-/** Floating action buttons (spec part 1 §2 pendants). */
-export type PendentType =
-  | 'download' | 'good' | 'refresh' | 'setting' | 'lang' | 'people' | 'event'
-  | 'custom' | 'order' | 'jigsaw' | 'redpackage' | 'share' | 'top';
+export const PENDENT_TYPES = ['download', 'good', 'refresh', 'setting', 'lang', 'people', 'event', 'custom', 'order', 'jigsaw', 'redpackage', 'share', 'top'] as const;
+export type PendentType = (typeof PENDENT_TYPES)[number];
+/** Most buttons in one bar (and in one button's `child` list). */
+export const PENDENT_BUTTONS_MAX = 20;
 
-export interface PendentButton {
-  type: PendentType;
+const buttonFields = {
+  type: OneOf(PENDENT_TYPES),
   /** Image hash for the button icon (custom buttons); built-in types have their own icon. */
-  image?: string;
-  link?: Link;
+  image: T.Optional(ImageHash()),
+  link: T.Optional(LinkSchema),
   /** Hidden buttons go into the fold-out more-menu on mobile. */
-  hidden?: boolean;
-}
+  hidden: T.Optional(T.Boolean()),
+  /** The stat event a tap records (spec: pendent button `event`). */
+  event: T.Optional(Line(64))
+};
 
-export interface PendentProps {
-  buttons: PendentButton[];
-}
+/** A button of a button's fold-out list (one level deep). */
+export const PendentChildSchema = T.Object(buttonFields, { additionalProperties: false });
 
-export const PENDENT_DEFAULTS: PendentProps = { buttons: [] };
+export const PendentButtonSchema = T.Object(
+  { ...buttonFields, child: T.Optional(T.Array(PendentChildSchema, { maxItems: PENDENT_BUTTONS_MAX })) },
+  { additionalProperties: false }
+);
+export type PendentButton = T.Static<typeof PendentButtonSchema>;
+
+export const PendentPropsSchema = Props({
+  buttons: T.Array(PendentButtonSchema, { maxItems: PENDENT_BUTTONS_MAX, default: [] })
+});
+export type PendentProps = T.Static<typeof PendentPropsSchema>;
+
+export const pendentDefinition = defineComponent('pendent', PendentPropsSchema);
+export const PENDENT_DEFAULTS: PendentProps = pendentDefinition.defaults;

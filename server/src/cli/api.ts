@@ -21,7 +21,9 @@ export class ApiError extends Error {
     message: string,
     public readonly status: number,
     public readonly retryable = false,
-    public readonly fatal = false
+    public readonly fatal = false,
+    /** The refusal's `data` (a refused page: {key, errors: [{path, message}]}). */
+    public readonly data: unknown = null
   ) {
     super(message);
   }
@@ -138,13 +140,18 @@ export class Api {
       if (res.status === 404 && path.startsWith('/api/v2/organizer')) {
         throw new ApiError(`${where}: this server has no organiser API (${env.msg})`, res.status);
       }
-      throw new ApiError(`${where}: ${env.msg || 'failed'} (code ${env.code})`, res.status);
+      throw new ApiError(`${where}: ${env.msg || 'failed'} (code ${env.code})`, res.status, false, false, env.data ?? null);
     }
     return env.data;
   }
 
   async createGallery(g: NewGallery): Promise<OrganizerGallery> {
     return flatGallery(await this.request<unknown>('POST', '/api/v2/organizer/galleries', g));
+  }
+
+  /** A POST to the organiser API that answers a gallery: the flat gallery. */
+  async postGallery(path: string, body: unknown): Promise<OrganizerGallery> {
+    return flatGallery(await this.request<unknown>('POST', path, body));
   }
 
   async listGalleries(): Promise<OrganizerGallery[]> {

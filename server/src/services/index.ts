@@ -20,6 +20,8 @@ import { IngestService } from './photos/ingest';
 import { OrphanSweeper } from './photos/orphans';
 import { ImageService } from './photos/images';
 import { OrganizerService } from './photos/organizer';
+import { OrganizerSettings } from './gallery/organizerSettings';
+import { OrganizerGoodsService } from './pay/organizerGoods';
 import { LikeService } from './photos/likes';
 import { StatsService } from './stats/stats';
 import { SharerService } from './auth/sharer';
@@ -110,6 +112,7 @@ export function createServices(infra: Infrastructure) {
   const photoEvents = new PhotoEvents(photos, galleries, live, images, infra.warn, autoCover, faceIndexer);
   const signer = new UrlSigner(secret);
   const orders = new OrderBook(db, providers.pay, infra.warn);
+  const organizer = new OrganizerService(db, organizerAccess, galleries, photoEvents, autoCover, config.publicUrl);
   const uploads = { secret, maxBytes: config.uploadMaxBytes, host: `${config.publicUrl}/oss/upload`, tmpDir: path.join(config.dataDir, 'tmp') };
   return {
     config,
@@ -122,9 +125,14 @@ export function createServices(infra: Infrastructure) {
     /** Guests that never came back (buildApp sweeps hourly). */
     guests: new GuestPruner(db, config.guestPruneDays),
     organizerAccess,
-    organizer: new OrganizerService(db, organizerAccess, galleries, photoEvents, autoCover, config.publicUrl, (id, on) =>
-      on ? faceIndexer.enqueueMissing(id) : faceIndexer.dropQueued(id)
-    ),
+    organizer,
+    /** A gallery's config, share texts, theme and watermark. */
+    organizerSettings: new OrganizerSettings({
+      db, access: organizerAccess, galleries, view: (id) => organizer.view(id), photosChanged: (id) => photos.invalidate(id),
+      onFaceSwitch: (id, on) => (on ? faceIndexer.enqueueMissing(id) : faceIndexer.dropQueued(id))
+    }),
+    /** A gallery's goods and prices. */
+    organizerGoods: new OrganizerGoodsService(db, organizerAccess, galleries),
     /** Face search and persons; Following and hiding; the visitor's own face (services/face/). */
     faces: new FaceService(faceDeps),
     faceFollows: new FaceFollowService(faceDeps),

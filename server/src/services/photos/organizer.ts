@@ -1,10 +1,12 @@
 import crypto from 'node:crypto';
 import { applyPhotoAction, type ChangedPhoto } from './repository';
 import type { Db } from '../../db';
-import { badRequest, notFound } from '../../errors';
+import { AppError, badRequest, notFound } from '../../errors';
+import { ErrorCode } from '../../../../types/envelope';
 import { presentGallery, type GalleryRow } from '../gallery/gallery';
 import type { Gallery } from '../../../../types/api/gallery';
-import { validatePageData, type PageData } from '../../../../types/page';
+import type { PageData } from '../../../../types/page';
+import { checkPageData, formatIssues, PAGEDATA_INVALID } from '../../../../types/page/validate';
 import { defaultPageData } from '../gallery/defaultPage';
 import type { AutoCover } from '../gallery/autoCover';
 import { PHOTO_ACTIONS, type OrganizerGallery, type PhotoAction, type PhotoActionResult, type organizerCalls } from '../../../../types/api/upload';
@@ -22,13 +24,25 @@ export const GENERATED_LINK_LENGTH = 8;
 export type NewGallery = CallBody<typeof organizerCalls.createGallery>;
 export type PageSettings = CallBody<typeof organizerCalls.setPage>;
 
-/** The organiser's page, checked; the default page when none is given. */
-function pageOf(pagedata: PageData | null | undefined): PageData {
+/**
+ * The organiser's page, checked against the component definitions (types/page/validate.ts);
+ * the default page when none is given. A page with any problem is refused whole: 400 with
+ * `data.key` PageDataInvalid and `data.errors` [{path, message}], one per problem.
+ */
+export function pageOf(pagedata: PageData | null | undefined): PageData {
   if (pagedata === undefined || pagedata === null) return defaultPageData();
-  const problem = validatePageData(pagedata);
-  if (problem) throw badRequest(problem);
+  const issues = checkPageData(pagedata);
+  if (issues.length) {
+    const lines = formatIssues(issues);
+    const shown = lines.slice(0, 50).join('; ') + (lines.length > 50 ? `; … and ${lines.length - 50} more (data.errors)` : '');
+    const msg = `pagedata has ${issues.length} problem${issues.length === 1 ? '' : 's'}: ${shown}`;
+    throw new AppError(ErrorCode.BAD_REQUEST, msg, { key: PAGEDATA_INVALID, errors: issues.slice(0, MAX_REPORTED_ISSUES) });
+  }
   return pagedata;
 }
+
+/** Most problems one refusal lists in data.errors (the message names them all). */
+const MAX_REPORTED_ISSUES = 500;
 
 /** The validated body as the insert needs it: trimmed name, tags normalised, a watermark whose icon is a stored image's hash. */
 function newGallery(b: NewGallery) {
@@ -64,7 +78,8 @@ const SELECT = `SELECT g.*, s.view, s.uv, s.imageviews, p.link_id AS parent_link
 type OrganizerRow = GalleryRow & { cover_auto: boolean };
 
 /**
- * The organiser's writes: galleries, and visibility and review of photos.
+ * The organiser's writes: galleries, their pages, and visibility and review of photos
+ * (config and watermark: gallery/organizerSettings.ts; goods: pay/organizerGoods.ts).
  * image_total counts the photos visitors can see, so hiding and deleting move it.
  */
 export class OrganizerService {
@@ -74,9 +89,7 @@ export class OrganizerService {
     private galleries: GalleryService,
     private events: PhotoEvents,
     private covers: AutoCover,
-    private publicUrl: string,
-    /** A gallery's use_face was switched (services/face/indexer.ts queues or drops its photos). */
-    private onFaceSwitch?: (galleryId: number, on: boolean) => Promise<unknown>
+    private publicUrl: string
   ) {}
 
   private present(r: OrganizerRow): OrganizerGallery {
@@ -122,19 +135,8 @@ export class OrganizerService {
     return this.present(row);
   }
 
-  /**
-   * Feature flags in the gallery's config (organizerCalls.setConfig). A use_face change
-   * goes to `onFaceSwitch` after the commit (the face indexer queues or drops the gallery's photos).
-   */
-  async setConfig(v: Viewer, galleryId: number, input: { use_face?: 0 | 1; active_on?: 0 | 1 }): Promise<OrganizerGallery> {
-    this.access.assert(v);
-    const patch: Record<string, number> = {};
-    if (input.use_face !== undefined) patch.use_face = input.use_face;
-    if (input.active_on !== undefined) patch.active_on = input.active_on;
-    const { rowCount } = await this.db.query("UPDATE galleries SET config = COALESCE(config, '{}'::jsonb) || $2::jsonb WHERE id = $1", [galleryId, JSON.stringify(patch)]);
-    if (!rowCount) throw notFound(`Gallery ${galleryId} not found`);
-    this.galleries.invalidate(galleryId);
-    if (input.use_face !== undefined) await this.onFaceSwitch?.(galleryId, input.use_face === 1);
+  /** A gallery as this API answers it (organizerSettingsCalls answer it too). */
+  async view(galleryId: number): Promise<OrganizerGallery> {
     return this.present(await this.row(galleryId));
   }
 
