@@ -87,7 +87,7 @@ class WorkerFaceEngine implements FaceEngine {
   readonly dims = FACE_DIMS;
   private pool: WorkerPool;
   /** Sums over the photos detected so far (the benches print them). */
-  readonly totals = { images: 0, decodeMs: 0, stageAMs: 0, tiles: 0, candidates: 0, stageBMs: 0, cropMs: 0 };
+  readonly totals = { images: 0, decodeMs: 0, stageAMs: 0, tiles: 0, candidates: 0, stageBMs: 0, embedMs: 0, cropMs: 0 };
 
   /** Images in flight (decoded, or being decoded); more wait here, undecoded. */
   private active = 0;
@@ -166,6 +166,7 @@ class WorkerFaceEngine implements FaceEngine {
     s.tiles += t.tiles;
     s.candidates += t.candidates;
     s.stageBMs += t.b;
+    s.embedMs += t.embed;
     s.cropMs += cropMs;
   }
 
