@@ -2,7 +2,7 @@
  * Faces indexed by an older face engine (FACE_ENGINE_VERSION - 1) are not compared with the
  * current engine's, and the indexer re-indexes their photos when it starts: the faces are
  * replaced, a face on the spot of an old one keeps its person, so follows, hides and search
- * by selfie work again; an older face profile stops matching until the visitor takes a new one.
+ * by selfie work again; photos never indexed go first; an older face profile stops matching until the visitor takes a new one.
  */
 import { BACKENDS, startTestServer, insertGallery, type TestServer } from './helpers';
 import { dataUrl, faceCrop, samplePhoto, uploadPhoto } from './face-fixtures';
@@ -91,17 +91,24 @@ describe.each(BACKENDS)('re-indexing faces of an older engine on %s', (backend) 
     // Nor is the older face profile.
     expect((await get(`/api/v2/face/galleryv2?galleryid=${galleryId}`, headers)).json().data).toEqual({ has_face: false, person: null });
 
-    // The indexer starts: its first sweep queues both photos again and runs them.
+    // A new photo arrives meanwhile: it is indexed before the re-indexing.
+    const fresh = await uploadPhoto(s, TOKEN, galleryId, samplePhoto(2), 'sample2.jpg');
+
+    // The indexer starts: its first sweep queues the two old photos again and runs them.
     const stop = s.services.faceIndexer.start();
     try {
       for (;;) {
         const { rows } = await s.db.query<{ n: number }>("SELECT count(*)::int AS n FROM face_jobs WHERE state = 'done' AND engine_version = $1", [FACE_ENGINE_VERSION]);
-        if (rows[0].n === 2) break;
+        if (rows[0].n === 3) break;
         await new Promise((r) => setTimeout(r, 200));
       }
     } finally {
       await stop();
     }
+
+    const jobs = (await s.db.query<{ photo_id: number; done_at: string }>('SELECT photo_id, done_at FROM face_jobs')).rows;
+    const doneAt = (id: number) => Number(jobs.find((j) => j.photo_id === id)!.done_at);
+    for (const j of jobs) if (j.photo_id !== fresh) expect(doneAt(fresh)).toBeLessThan(doneAt(j.photo_id));
 
     const after = await facesOf(group);
     expect(after.length).toBe(before.length);
