@@ -35,18 +35,7 @@
 const { parentPort } = require('node:worker_threads');
 const fs = require('node:fs');
 const path = require('node:path');
-
-const humanDist = path.dirname(require.resolve('@vladmandic/human'));
-const MODELS_DIR = path.join(humanDist, '..', 'models');
-const WASM_DIR = path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm'));
-
-// Models load from node_modules only: nothing in this worker may reach the network.
-globalThis.fetch = async (url) => {
-  throw new Error(`face worker: network access refused (${String(url)})`);
-};
-
-// The package's `exports` keys lack './', so the wasm build is required by file path.
-const { Human } = require(path.join(humanDist, 'human.node-wasm.js'));
+const { loadModels } = require('./models.cjs');
 
 // The whole-image pass keeps weak candidates (a large face at an angle can score 0.3); on
 // tiles, true faces scored 0.67–0.96 on the samples and look-alikes mostly below 0.6.
@@ -57,43 +46,9 @@ const VALID_FACE_SCORE = 0.8;
 const SELFIE_CLEAR_SCORE = 0.5; // a second face this confident …
 const SELFIE_CLEAR_SIZE = 0.4; // … and at least this large relative to the main one makes "many faces"
 
-const off = { enabled: false };
-const common = {
-  backend: 'wasm',
-  wasmPath: WASM_DIR + path.sep,
-  modelBasePath: 'file://' + MODELS_DIR + '/',
-  cacheModels: false,
-  debug: false,
-  async: false,
-  warmup: 'none',
-  // Still images: no frame cache, no skipping between calls.
-  cacheSensitivity: 0,
-  filter: { enabled: false },
-  gesture: off,
-  body: off,
-  hand: off,
-  object: off,
-  segmentation: off
-};
-// human serves as the model loader (its models, its wasm setup); the pipeline below runs the
-// three models itself: blazeface, the face mesh and faceres.
-const models = {
-  ...common,
-  face: {
-    enabled: true,
-    iris: off,
-    emotion: off,
-    antispoof: off,
-    liveness: off,
-    attention: off,
-    detector: { enabled: true },
-    mesh: { enabled: true },
-    description: { enabled: true }
-  }
-};
-
-let human;
 let tf;
+/** The graph models (blazeface, facemesh, faceres), once loaded. */
+let M;
 
 /**
  * faceres descriptors share a large common component (unrelated faces score ~0.4 cosine), so
@@ -133,40 +88,6 @@ function embed(descriptor) {
   return v;
 }
 
-/** tfjs io handler for file:// model URLs: model.json and its weight shards read from disk. */
-function fileRouter(url) {
-  if (typeof url !== 'string' || !url.startsWith('file://')) return null;
-  const file = url.slice('file://'.length);
-  const dir = path.dirname(file);
-  return {
-    load: async () =>
-      tf.io.getModelArtifactsForJSON(JSON.parse(fs.readFileSync(file, 'utf8')), async (manifest) => {
-        const specs = [];
-        const parts = [];
-        for (const group of manifest) {
-          specs.push(...group.weights);
-          for (const p of group.paths) parts.push(fs.readFileSync(path.join(dir, p)));
-        }
-        const all = Buffer.concat(parts);
-        return [specs, all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength)];
-      })
-  };
-}
-
-async function start() {
-  human = new Human(models);
-  tf = human.tf;
-  tf.io.registerLoadRouter(fileRouter);
-  await human.load(models);
-  await tf.ready();
-  if (tf.getBackend() !== 'wasm') throw new Error(`face worker: backend ${tf.getBackend()} instead of wasm`);
-  for (const name of ['blazeface', 'facemesh', 'faceres']) {
-    if (!human.models.models[name]) throw new Error(`face worker: model ${name} did not load`);
-  }
-  // faceres ends in a global average pool, so it takes any input side; its graph declares 224.
-  for (const n of human.models.models.faceres.executor.graph.inputs) if (n.attrParams && n.attrParams.shape) n.attrParams.shape.value = [-1, -1, -1, 3];
-}
-
 const { tilesFor, iou, centreInside, merge } = require('./geometry.cjs');
 const { BLAZEFACE_SYMMETRY, computeRotation, sampleSquare, cropToImage, meshSquare } = require('./align.cjs');
 const { detectSquare } = require('./blazeface.cjs');
@@ -187,7 +108,7 @@ const FACERES_SPAN = 1.3;
 function stageACandidates(image, tiled, timing) {
   const { width, height } = image;
   const side = Math.max(width, height);
-  const m = human.models.models.blazeface;
+  const m = M.blazeface;
   const cands = detectSquare(tf, m, image, (width - side) / 2, (height - side) / 2, side, STAGE_A_MIN_CONFIDENCE, WHOLE_TAPS);
   if (tiled) {
     const tiles = tilesFor(width, height, TILE_SIDE, 0.25);
@@ -201,7 +122,7 @@ function stageACandidates(image, tiled, timing) {
 function mesh(image, cx, cy, side, angle) {
   const input = sampleSquare(image.pixels, image.width, image.height, cx, cy, side, angle, MESH_INPUT, 1 / 255, 0);
   const t = tf.tensor4d(input, [1, MESH_INPUT, MESH_INPUT, 3]);
-  const outs = human.models.models.facemesh.execute(t);
+  const outs = M.facemesh.execute(t);
   try {
     const score = outs.find((o) => o.shape[o.shape.length - 1] === 1).dataSync()[0];
     if (!(score >= VALID_FACE_SCORE)) return { score, points: null };
@@ -242,7 +163,7 @@ function embedFace(image, sq) {
   const n = FACERES_INPUT;
   const input = sampleSquare(image.pixels, image.width, image.height, sq.cx, sq.cy, sq.extent * FACERES_SPAN, sq.angle, n, 1, 0);
   const t = tf.tensor4d(input, [1, n, n, 3]);
-  const outs = human.models.models.faceres.execute(t);
+  const outs = M.faceres.execute(t);
   try {
     return embed(outs.find((o) => o.shape[1] === 1024).dataSync());
   } finally {
@@ -303,7 +224,10 @@ function detect(msg) {
   return { faces: faces.map(strip), timing };
 }
 
-const ready = start();
+const ready = loadModels().then((loaded) => {
+  M = loaded;
+  tf = loaded.tf;
+});
 ready.then(
   () => parentPort.postMessage({ ready: true }),
   (err) => parentPort.postMessage({ ready: false, message: String((err && err.stack) || err) })
