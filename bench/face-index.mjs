@@ -97,7 +97,7 @@ console.log(
   `CPU time ${(cpuMs / 1000).toFixed(1)} s (this process, all threads): ${(cpuMs / n).toFixed(0)} ms per photo; ${((100 * cpuMs) / wall / os.availableParallelism()).toFixed(0)}% of the ${os.availableParallelism()} cores (load average ${load0.toFixed(1)} → ${load1.toFixed(1)}); on ${Math.min(workers, os.availableParallelism())} idle cores: ${((Math.min(workers, os.availableParallelism()) * 1000 * n) / cpuMs).toFixed(2)} photos/s`
 );
 console.log(
-  `per photo (averages): decode + resize ${d.decodeMs.toFixed(0)} ms (main thread, libuv pool), stage A ${d.stageAMs.toFixed(0)} ms (${d.tiles.toFixed(1)} tiles, ${d.candidates.toFixed(1)} candidates), stage B ${d.stageBMs.toFixed(0)} ms (embeddings), crops ${d.cropMs.toFixed(0)} ms`
+  `per photo (averages): decode + resize ${d.decodeMs.toFixed(0)} ms (main thread, libuv pool), stage A ${d.stageAMs.toFixed(0)} ms (${d.tiles.toFixed(1)} tiles, ${d.candidates.toFixed(1)} candidates), stage B ${d.stageBMs.toFixed(0)} ms (mesh), embeddings ${d.embedMs.toFixed(0)} ms, crops ${d.cropMs.toFixed(0)} ms`
 );
 console.log(`main event loop delay while indexing: p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms`);
 console.log('\nphoto            faces found/present   latency ms (queued)');

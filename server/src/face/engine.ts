@@ -13,6 +13,16 @@
 import { decode, detectionPixels, faceCrop, ImageRefused } from './image';
 import { WorkerPool, workerCount, type WorkerTiming } from './pool';
 
+/**
+ * The version of the pipeline that makes embeddings (worker.cjs, align.cjs, blazeface.cjs, the
+ * centre in faceres-centre.json, FACERES_INPUT): embeddings of two versions are not comparable.
+ * Raise it with any change that moves embeddings; the indexer then re-indexes every photo
+ * indexed with another version (services/face/indexer.ts), and older face profiles stop
+ * matching. 1: human.detect per candidate crop; 2: the mesh straight from the stage A box,
+ * faceres on the mesh-aligned crop.
+ */
+export const FACE_ENGINE_VERSION = 2;
+
 /** Embedding length (human's faceres descriptor). */
 export const FACE_DIMS = 1024;
 /**
@@ -61,6 +71,8 @@ export class FaceImageError extends Error {
 
 export interface FaceEngine {
   readonly dims: number;
+  /** FACE_ENGINE_VERSION: what the embeddings it returns are comparable with. */
+  readonly version: number;
   /**
    * 'photo': every face of an event photo (group photos tiled); 'selfie': the one main face
    * (throws no-face / many-faces when there is not exactly one clear face).
@@ -85,9 +97,10 @@ export function similarity(a: Float32Array, b: Float32Array): number {
 
 class WorkerFaceEngine implements FaceEngine {
   readonly dims = FACE_DIMS;
+  readonly version = FACE_ENGINE_VERSION;
   private pool: WorkerPool;
   /** Sums over the photos detected so far (the benches print them). */
-  readonly totals = { images: 0, decodeMs: 0, stageAMs: 0, tiles: 0, candidates: 0, stageBMs: 0, cropMs: 0 };
+  readonly totals = { images: 0, decodeMs: 0, stageAMs: 0, tiles: 0, candidates: 0, stageBMs: 0, embedMs: 0, cropMs: 0 };
 
   /** Images in flight (decoded, or being decoded); more wait here, undecoded. */
   private active = 0;
@@ -166,6 +179,7 @@ class WorkerFaceEngine implements FaceEngine {
     s.tiles += t.tiles;
     s.candidates += t.candidates;
     s.stageBMs += t.b;
+    s.embedMs += t.embed;
     s.cropMs += cropMs;
   }
 

@@ -46,13 +46,4 @@ function merge(cands) {
   return kept;
 }
 
-/** Results for the same face (overlapping boxes) reduced to the best centred one. */
-function mergeDescribed(faces) {
-  const kept = [];
-  for (const f of [...faces].sort((p, q) => p.off - q.off)) {
-    if (!kept.some((k) => iou(f.box, k.box) > 0.3 || centreInside(f.box, k.box) || centreInside(k.box, f.box))) kept.push(f);
-  }
-  return kept;
-}
-
-module.exports = { tilesFor, iou, centreInside, merge, mergeDescribed };
+module.exports = { tilesFor, iou, centreInside, merge };

@@ -24,8 +24,10 @@ export interface WorkerTiming {
   a: number;
   tiles: number;
   candidates: number;
-  /** Stage B: mesh and embedding per candidate. */
+  /** Stage B: the face mesh per candidate (validation and alignment). */
   b: number;
+  /** faceres on the faces that passed. */
+  embed: number;
 }
 
 export type WorkerAnswer = { faces: WorkerFace[]; timing?: WorkerTiming } | { error: 'no-face' | 'many-faces' | 'failed'; message: string };

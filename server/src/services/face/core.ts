@@ -82,25 +82,39 @@ export class FaceCore {
     return selfieEmbedding(await this.d.detector(), image);
   }
 
-  /** The gallery's person this face is, or null: the nearest faces at or above the threshold, checked against the rows. */
-  protected async match(galleryId: number, e: Float32Array): Promise<number | null> {
+  /** The engine's version: only faces and profiles of this version are compared with its embeddings. */
+  protected async engineVersion(): Promise<number> {
+    return (await this.d.detector()).version;
+  }
+
+  /**
+   * The gallery's person this face is, or null: the nearest faces at or above the threshold,
+   * checked against the rows (faces of the embedding's engine version only).
+   */
+  protected async match(galleryId: number, e: Float32Array, version?: number): Promise<number | null> {
     const vectors = await this.d.vectors();
     const hits = (await vectors.nearestFaces(galleryId, e, MATCH_CANDIDATES)).filter((h) => h.similarity >= this.d.threshold && h.personId);
     if (!hits.length) return null;
     // Only faces still there, not hidden, in visible photos count.
     const { rows } = await this.d.db.query<{ id: number; person_id: number }>(
       `SELECT f.id, f.person_id FROM faces f JOIN photos p ON p.id = f.photo_id
-       WHERE f.id = ANY($1::int[]) AND NOT f.hidden AND NOT p.hidden AND f.person_id IS NOT NULL`,
-      [hits.map((h) => h.faceId)]
+       WHERE f.id = ANY($1::int[]) AND NOT f.hidden AND NOT p.hidden AND f.person_id IS NOT NULL AND f.engine_version = $2`,
+      [hits.map((h) => h.faceId), version ?? (await this.engineVersion())]
     );
     const personOf = new Map(rows.map((r) => [r.id, r.person_id]));
     const best = hits.find((h) => personOf.has(h.faceId));
     return best ? personOf.get(best.faceId)! : null;
   }
 
+  /** The visitor's own face, when it was made by the current engine version (an older one no longer matches). */
   protected async profileOf(userId: number): Promise<Float32Array | null> {
-    const { rows } = await this.d.db.query<{ embedding: Uint8Array }>('SELECT embedding FROM face_profiles WHERE user_id = $1', [userId]);
-    return rows.length ? fromBytes(rows[0].embedding) : null;
+    const p = await this.anyProfileOf(userId);
+    return p && p.version === (await this.engineVersion()) ? p.embedding : null;
+  }
+
+  protected async anyProfileOf(userId: number): Promise<{ embedding: Float32Array; version: number } | null> {
+    const { rows } = await this.d.db.query<{ embedding: Uint8Array; engine_version: number }>('SELECT embedding, engine_version FROM face_profiles WHERE user_id = $1', [userId]);
+    return rows.length ? { embedding: fromBytes(rows[0].embedding), version: rows[0].engine_version } : null;
   }
 
   /** What the visitor brings to a gallery's persons: their own person there, and their follows. */

@@ -9,6 +9,13 @@
  *   claimed again once its lease runs out (at most MAX_ATTEMPTS times).
  * - Finished in one transaction that writes the faces, assigns them to persons and marks
  *   the job done, only while the lease is still this claimer's.
+ * - Versioned: a job records the engine version (FACE_ENGINE_VERSION) it was done with. The
+ *   sweep (at start and every SWEEP_MS) queues done and failed jobs of another version again;
+ *   never-indexed photos are claimed before such re-indexing. A re-index replaces the photo's
+ *   faces in the same transaction: a new face on the spot of an old one (boxes overlapping)
+ *   keeps the old face's person, so persons, follows and hides survive; the person's
+ *   centroid restarts from its first face of the new version (centroids of two versions are
+ *   not comparable), and clustering only joins persons of the current version.
  * - Paced: one job at a time per process, a pause between jobs, and none while uploads
  *   are being registered or for QUIET_MS after the last one (UploadActivity), so a burst of
  *   live uploads keeps the CPU for upload-to-visible. Inference runs in the engine's worker.
@@ -26,6 +33,8 @@ import { addToCentroid, fromBytes, toBytes } from './embedding';
 
 /** The part of the face engine the indexer and the selfie check use (server/src/face/engine.ts). */
 export interface FaceDetector {
+  /** The engine's FACE_ENGINE_VERSION: embeddings of other versions are never compared with its own. */
+  readonly version: number;
   detect(
     image: Buffer,
     opts: { mode: 'photo' | 'selfie' }
@@ -113,6 +122,18 @@ export class FaceIndexer {
     return rowCount;
   }
 
+  /** Done or failed jobs of another engine version, in use_face galleries: queued again (their faces are replaced when they run). */
+  async requeueStale(): Promise<number> {
+    const version = (await this.engine()).version;
+    const { rowCount } = await this.db.query(
+      `UPDATE face_jobs j SET state = 'queued', attempts = 0, lease_until = 0, error = ''
+       FROM galleries g WHERE g.id = j.gallery_id AND ${USE_FACE} AND j.state <> 'queued' AND j.engine_version <> $1`,
+      [version]
+    );
+    if (rowCount) this.poke();
+    return rowCount;
+  }
+
   /** use_face turned off: queued jobs of the gallery go (done ones stay, so turning it on again does not redo them). */
   async dropQueued(galleryId: number): Promise<void> {
     await this.db.query("DELETE FROM face_jobs WHERE gallery_id = $1 AND state = 'queued'", [galleryId]);
@@ -176,6 +197,7 @@ export class FaceIndexer {
         if (now() - this.lastSweep > SWEEP_MS) {
           this.lastSweep = now();
           await this.enqueueMissing();
+          await this.requeueStale();
           if (this.doneSinceStats) await this.refreshStats();
         }
         if (!this.activity.quietFor(QUIET_MS)) {
@@ -218,9 +240,11 @@ export class FaceIndexer {
       this.doneSinceStats++;
     } catch (err) {
       const failed = job.attempts >= MAX_ATTEMPTS;
+      // A failed job is tried again by the next engine version (not before).
+      const version = failed ? (await this.engine()).version : 0;
       await this.db.query(
-        `UPDATE face_jobs SET state = $3, lease_until = 0, error = $4 WHERE photo_id = $1 AND lease_token = $2`,
-        [job.photo_id, job.token, failed ? 'failed' : 'queued', String((err as Error)?.message ?? err).slice(0, 500)]
+        `UPDATE face_jobs SET state = $3, lease_until = 0, error = $4${failed ? ', engine_version = $5' : ''} WHERE photo_id = $1 AND lease_token = $2`,
+        [job.photo_id, job.token, failed ? 'failed' : 'queued', String((err as Error)?.message ?? err).slice(0, 500), ...(failed ? [version] : [])]
       );
       if (failed) this.warn(`face indexing: photo ${job.photo_id} failed ${job.attempts} times`, err);
     }
@@ -234,7 +258,7 @@ export class FaceIndexer {
       const { rows } = await q.query<{ photo_id: number }>(
         `SELECT j.photo_id FROM face_jobs j JOIN galleries g ON g.id = j.gallery_id
          WHERE j.state = 'queued' AND j.lease_until < $1 AND ${USE_FACE}
-         ORDER BY j.created_at, j.photo_id LIMIT 1 FOR UPDATE OF j SKIP LOCKED`,
+         ORDER BY (j.done_at IS NOT NULL), j.created_at, j.photo_id LIMIT 1 FOR UPDATE OF j SKIP LOCKED`,
         [t]
       );
       if (!rows.length) return null;
@@ -255,15 +279,21 @@ export class FaceIndexer {
     if (!bytes) throw new Error(`original of photo ${job.photo_id} is missing`);
     const engine = await this.engine();
     const found = await engine.detect(bytes, { mode: 'photo' });
+    const version = engine.version;
     const vectors = await this.vectors();
     // Crops first (a failed commit removes them again); keys carry the claim so a retry never clashes.
     const crops = found.map((_, i) => `faces/g${job.gallery_id}/p${job.photo_id}/${job.token}-${i}.jpg`);
     await Promise.all(found.map((f, i) => this.store.put(crops[i], f.crop)));
+    let replaced: string[] = [];
     try {
       await this.db.tx(async (q) => {
         const mine = await q.query("SELECT 1 FROM face_jobs WHERE photo_id = $1 AND lease_token = $2 AND state = 'queued' FOR UPDATE", [job.photo_id, job.token]);
         if (!mine.rows.length) throw new Error('lease lost');
         await q.query('SELECT pg_advisory_xact_lock($1, $2)', [GALLERY_LOCK, job.gallery_id]);
+        // A re-index (another engine version) replaces the photo's faces; their persons pass to new faces on the same spot.
+        const old = (await q.query<OldFace>('DELETE FROM faces WHERE photo_id = $1 RETURNING person_id, x, y, w, h, crop_key', [job.photo_id])).rows;
+        replaced = old.map((o) => o.crop_key);
+        const hides = new Set((await q.query<{ person_id: number }>('SELECT person_id FROM face_hides WHERE photo_id = $1', [job.photo_id])).rows.map((r) => r.person_id));
         const used = new Set<number>();
         for (const [i, f] of found.entries()) {
           const box = {
@@ -272,19 +302,32 @@ export class FaceIndexer {
             w: clamp01(f.box.w / photo.width),
             h: clamp01(f.box.h / photo.height)
           };
+          const heir = heirOf(old, box, used);
           const face = await q.query<{ id: number }>(
-            `INSERT INTO faces (photo_id, gallery_id, x, y, w, h, score, embedding, crop_key, created_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-            [job.photo_id, job.gallery_id, box.x, box.y, box.w, box.h, f.score, toBytes(f.embedding), crops[i], now()]
+            `INSERT INTO faces (photo_id, gallery_id, x, y, w, h, score, embedding, crop_key, created_at, engine_version, hidden)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+            [job.photo_id, job.gallery_id, box.x, box.y, box.w, box.h, f.score, toBytes(f.embedding), crops[i], now(), version, heir !== null && hides.has(heir)]
           );
           const faceId = face.rows[0].id;
           await vectors.wroteFace(q, faceId, f.embedding);
-          const personId = await this.assign(q, vectors, job.gallery_id, faceId, f.embedding, f.score, used);
+          const personId =
+            (heir !== null && (await this.join(q, vectors, heir, faceId, f.embedding, f.score, version))) ||
+            (await this.assign(q, vectors, job.gallery_id, faceId, f.embedding, f.score, used, version));
           used.add(personId);
         }
-        await q.query(`UPDATE face_jobs SET state = 'done', lease_until = 0, faces = $2, done_at = $3, error = '' WHERE photo_id = $1`, [job.photo_id, found.length, now()]);
+        await q.query(`UPDATE face_jobs SET state = 'done', lease_until = 0, faces = $2, done_at = $3, error = '', engine_version = $4 WHERE photo_id = $1`, [
+          job.photo_id,
+          found.length,
+          now(),
+          version
+        ]);
       });
-      if (found.length) this.changed(job.gallery_id);
+      if (replaced.length) {
+        // The deleted faces leave in-process indexes; their crops go.
+        await vectors.removed(job.gallery_id);
+        await Promise.all(replaced.map((k) => this.store.delete(k).catch(() => undefined)));
+      }
+      if (found.length || replaced.length) this.changed(job.gallery_id);
     } catch (err) {
       await Promise.all(crops.map((k) => this.store.delete(k).catch(() => undefined)));
       // An in-process index may have read this transaction's persons: it reloads them.
@@ -293,36 +336,79 @@ export class FaceIndexer {
     }
   }
 
-  /** The face joins the nearest person at or above the threshold (not one already in this photo), or starts one. */
-  private async assign(q: Queryable, vectors: VectorIndex, galleryId: number, faceId: number, e: Float32Array, score: number, used: Set<number>): Promise<number> {
+  /**
+   * The face joins the nearest person of this engine version at or above the threshold (not
+   * one already in this photo), or starts one.
+   */
+  private async assign(q: Queryable, vectors: VectorIndex, galleryId: number, faceId: number, e: Float32Array, score: number, used: Set<number>, version: number): Promise<number> {
     const near = (await vectors.nearestPersons(galleryId, e, 4, q)).filter((p) => !used.has(p.personId) && p.similarity >= this.threshold);
     if (near.length) {
-      const personId = near[0].personId;
-      const { rows } = await q.query<{ centroid: Uint8Array; face_count: number; cover_score: number | null }>(
-        `SELECT p.centroid, p.face_count, f.score AS cover_score FROM persons p LEFT JOIN faces f ON f.id = p.cover_face_id WHERE p.id = $1 FOR UPDATE OF p`,
-        [personId]
-      );
-      if (rows.length) {
-        const centroid = addToCentroid(fromBytes(rows[0].centroid), rows[0].face_count, e);
-        const cover = rows[0].cover_score === null || score > rows[0].cover_score;
-        await q.query(
-          `UPDATE persons SET centroid = $2, face_count = face_count + 1, seq = nextval('face_seq')${cover ? ', cover_face_id = $3' : ''} WHERE id = $1`,
-          cover ? [personId, toBytes(centroid), faceId] : [personId, toBytes(centroid)]
-        );
-        await vectors.wrotePerson(q, personId, centroid);
-        await q.query("UPDATE faces SET person_id = $2, seq = nextval('face_seq') WHERE id = $1", [faceId, personId]);
-        return personId;
-      }
+      // Centroids of another version are not comparable.
+      const { rows } = await q.query<{ id: number }>('SELECT id FROM persons WHERE id = ANY($1::int[]) AND engine_version = $2', [near.map((p) => p.personId), version]);
+      const current = new Set(rows.map((r) => r.id));
+      const best = near.find((p) => current.has(p.personId));
+      if (best && (await this.join(q, vectors, best.personId, faceId, e, score, version))) return best.personId;
     }
     const created = await q.query<{ id: number }>(
-      'INSERT INTO persons (gallery_id, centroid, face_count, cover_face_id, created_at) VALUES ($1, $2, 1, $3, $4) RETURNING id',
-      [galleryId, toBytes(e), faceId, now()]
+      'INSERT INTO persons (gallery_id, centroid, face_count, cover_face_id, created_at, engine_version) VALUES ($1, $2, 1, $3, $4, $5) RETURNING id',
+      [galleryId, toBytes(e), faceId, now(), version]
     );
     const personId = created.rows[0].id;
     await vectors.wrotePerson(q, personId, e);
     await q.query("UPDATE faces SET person_id = $2, seq = nextval('face_seq') WHERE id = $1", [faceId, personId]);
     return personId;
   }
+
+  /**
+   * The face joins this person: the centroid follows (restarting from this face when it was of
+   * another engine version). Answers the person, or null when it no longer exists.
+   */
+  private async join(q: Queryable, vectors: VectorIndex, personId: number, faceId: number, e: Float32Array, score: number, version: number): Promise<number | null> {
+    const { rows } = await q.query<{ centroid: Uint8Array; face_count: number; cover_score: number | null; engine_version: number }>(
+      `SELECT p.centroid, p.face_count, p.engine_version, f.score AS cover_score FROM persons p LEFT JOIN faces f ON f.id = p.cover_face_id WHERE p.id = $1 FOR UPDATE OF p`,
+      [personId]
+    );
+    if (!rows.length) return null;
+    const fresh = rows[0].engine_version !== version;
+    const centroid = fresh ? e : addToCentroid(fromBytes(rows[0].centroid), rows[0].face_count, e);
+    const cover = fresh || rows[0].cover_score === null || score > rows[0].cover_score;
+    await q.query(
+      `UPDATE persons SET centroid = $2, face_count = $3, engine_version = $4, seq = nextval('face_seq')${cover ? ', cover_face_id = $5' : ''} WHERE id = $1`,
+      [personId, toBytes(centroid), fresh ? 1 : rows[0].face_count + 1, version, ...(cover ? [faceId] : [])]
+    );
+    await vectors.wrotePerson(q, personId, centroid);
+    await q.query("UPDATE faces SET person_id = $2, seq = nextval('face_seq') WHERE id = $1", [faceId, personId]);
+    return personId;
+  }
 }
+
+interface OldFace {
+  person_id: number | null;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  crop_key: string;
+}
+
+/** The person of the old face on this face's spot (boxes as fractions, overlapping at least HEIR_IOU), not yet used in the photo. */
+function heirOf(old: OldFace[], box: { x: number; y: number; w: number; h: number }, used: Set<number>): number | null {
+  let best: number | null = null;
+  let bestIou = HEIR_IOU;
+  for (const o of old) {
+    if (o.person_id === null || used.has(o.person_id)) continue;
+    const ix = Math.max(0, Math.min(o.x + o.w, box.x + box.w) - Math.max(o.x, box.x));
+    const iy = Math.max(0, Math.min(o.y + o.h, box.y + box.h) - Math.max(o.y, box.y));
+    const inter = ix * iy;
+    const iou = inter / (o.w * o.h + box.w * box.h - inter);
+    if (iou >= bestIou) {
+      bestIou = iou;
+      best = o.person_id;
+    }
+  }
+  return best;
+}
+/** Overlap (intersection over union) at which a re-indexed face is the same face as an old one. */
+const HEIR_IOU = 0.4;
 
 const clamp01 = (v: number) => Math.min(1, Math.max(0, Number.isFinite(v) ? v : 0));

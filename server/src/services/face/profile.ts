@@ -13,9 +13,9 @@ export class FaceProfileService extends FaceCore {
     if (body.galleryid !== undefined) await this.openGallery(v, body.galleryid);
     const e = await this.selfie(v, body.image);
     await this.d.db.query(
-      `INSERT INTO face_profiles (user_id, embedding, updated_at) VALUES ($1, $2, $3)
-       ON CONFLICT (user_id) DO UPDATE SET embedding = $2, updated_at = $3`,
-      [user.id, toBytes(e), now()]
+      `INSERT INTO face_profiles (user_id, embedding, updated_at, engine_version) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (user_id) DO UPDATE SET embedding = $2, updated_at = $3, engine_version = $4`,
+      [user.id, toBytes(e), now(), await this.engineVersion()]
     );
     if (body.galleryid === undefined) return { has_face: true, person: null };
     const self = await this.match(body.galleryid, e);
@@ -60,17 +60,22 @@ export class FaceProfileService extends FaceCore {
    */
   async destroyMyself(v: Viewer): Promise<DestroyResult> {
     const user = requireRealUser(v, 'Please log in first');
-    const e = await this.profileOf(user.id);
+    const profile = await this.anyProfileOf(user.id);
     const vectors = await this.d.vectors();
-    // Their person in each gallery: by centroid (also when every face of it is hidden) and by nearest faces.
+    // Their person in each gallery: by centroid (also when every face of it is hidden) and by
+    // nearest faces; only persons and faces of the profile's engine version are comparable.
     const selves = new Set<number>();
     const touched = new Set<number>();
-    if (e) {
-      for (const h of await vectors.nearestPersons(null, e, 1)) {
-        if (h.similarity < this.d.threshold) continue;
+    if (profile) {
+      const { embedding: e, version } = profile;
+      const hits = (await vectors.nearestPersons(null, e, 1)).filter((h) => h.similarity >= this.d.threshold);
+      const { rows } = await this.d.db.query<{ id: number }>('SELECT id FROM persons WHERE id = ANY($1::int[]) AND engine_version = $2', [hits.map((h) => h.personId), version]);
+      const comparable = new Set(rows.map((r) => r.id));
+      for (const h of hits) {
+        if (!comparable.has(h.personId)) continue;
         selves.add(h.personId);
         touched.add(h.galleryId);
-        const self = await this.match(h.galleryId, e);
+        const self = await this.match(h.galleryId, e, version);
         if (self) selves.add(self);
       }
     }

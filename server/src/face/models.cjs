@@ -1,0 +1,92 @@
+'use strict';
+// The face worker's models: @vladmandic/human loads blazeface, the face mesh and faceres from
+// node_modules onto tfjs's WebAssembly backend; the worker (worker.cjs) then runs the models
+// itself. Required inside the worker thread only.
+const fs = require('node:fs');
+const path = require('node:path');
+
+const humanDist = path.dirname(require.resolve('@vladmandic/human'));
+const MODELS_DIR = path.join(humanDist, '..', 'models');
+const WASM_DIR = path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm'));
+
+// Models load from node_modules only: nothing in this worker may reach the network.
+globalThis.fetch = async (url) => {
+  throw new Error(`face worker: network access refused (${String(url)})`);
+};
+
+// The package's `exports` keys lack './', so the wasm build is required by file path.
+const { Human } = require(path.join(humanDist, 'human.node-wasm.js'));
+
+const off = { enabled: false };
+const common = {
+  backend: 'wasm',
+  wasmPath: WASM_DIR + path.sep,
+  modelBasePath: 'file://' + MODELS_DIR + '/',
+  cacheModels: false,
+  debug: false,
+  async: false,
+  warmup: 'none',
+  // Still images: no frame cache, no skipping between calls.
+  cacheSensitivity: 0,
+  filter: { enabled: false },
+  gesture: off,
+  body: off,
+  hand: off,
+  object: off,
+  segmentation: off
+};
+// human serves as the model loader (its models, its wasm setup); the pipeline below runs the
+// three models itself: blazeface, the face mesh and faceres.
+const models = {
+  ...common,
+  face: {
+    enabled: true,
+    iris: off,
+    emotion: off,
+    antispoof: off,
+    liveness: off,
+    attention: off,
+    detector: { enabled: true },
+    mesh: { enabled: true },
+    description: { enabled: true }
+  }
+};
+
+/** tfjs io handler for file:// model URLs: model.json and its weight shards read from disk. */
+function fileRouter(tf, url) {
+  if (typeof url !== 'string' || !url.startsWith('file://')) return null;
+  const file = url.slice('file://'.length);
+  const dir = path.dirname(file);
+  return {
+    load: async () =>
+      tf.io.getModelArtifactsForJSON(JSON.parse(fs.readFileSync(file, 'utf8')), async (manifest) => {
+        const specs = [];
+        const parts = [];
+        for (const group of manifest) {
+          specs.push(...group.weights);
+          for (const p of group.paths) parts.push(fs.readFileSync(path.join(dir, p)));
+        }
+        const all = Buffer.concat(parts);
+        return [specs, all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength)];
+      })
+  };
+}
+
+/** Loads the three models; answers tf and the graph models. */
+async function loadModels() {
+  const human = new Human(models);
+  const tf = human.tf;
+  tf.io.registerLoadRouter((url) => fileRouter(tf, url));
+  await human.load(models);
+  await tf.ready();
+  if (tf.getBackend() !== 'wasm') throw new Error(`face worker: backend ${tf.getBackend()} instead of wasm`);
+  const loaded = human.models.models;
+  for (const name of ['blazeface', 'facemesh', 'faceres']) {
+    if (!loaded[name]) throw new Error(`face worker: model ${name} did not load`);
+  }
+  // faceres ends in a global average pool, so it takes any input side; its graph declares 224.
+  for (const n of loaded.faceres.executor.graph.inputs) if (n.attrParams && n.attrParams.shape) n.attrParams.shape.value = [-1, -1, -1, 3];
+  return { tf, blazeface: loaded.blazeface, facemesh: loaded.facemesh, faceres: loaded.faceres };
+}
+
+module.exports = { loadModels };
