@@ -44,6 +44,9 @@ import { FaceIndexer } from './face/indexer';
 import { FaceService } from './face/faces';
 import { FaceFollowService } from './face/follows';
 import { FaceProfileService } from './face/profile';
+import { createOcrEngine } from '../ocr/engine';
+import { OcrIndexer } from './ocr/indexer';
+import { OcrSearchService } from './ocr/search';
 
 /** A value made on first use, once (concurrent first callers share it). */
 function once<T>(make: () => Promise<T>): (() => Promise<T>) & { made: () => Promise<T> | null } {
@@ -106,7 +109,10 @@ export function createServices(infra: Infrastructure) {
     db, store, galleries, gates, vectors: faceVectors, detector: faceEngine, limits, threshold: MATCH_THRESHOLD, publicUrl: config.publicUrl,
     changed: (id: number) => photos.invalidate(id)
   };
-  const photoEvents = new PhotoEvents(photos, galleries, live, images, infra.warn, autoCover, faceIndexer);
+  // Text-in-photo search (issue 14, formocr): tesseract in a worker thread, started on first use; buildApp closes it.
+  const ocrEngine = once(() => createOcrEngine(config.ocrLangs));
+  const ocrIndexer = new OcrIndexer(db, store, ocrEngine, prerender, infra.warn);
+  const photoEvents = new PhotoEvents(photos, galleries, live, images, infra.warn, autoCover, faceIndexer, ocrIndexer);
   const signer = new UrlSigner(secret);
   const orders = new OrderBook(db, providers.pay, infra.warn);
   const uploads = { secret, maxBytes: config.uploadMaxBytes, host: `${config.publicUrl}/oss/upload`, tmpDir: path.join(config.dataDir, 'tmp') };
@@ -131,6 +137,9 @@ export function createServices(infra: Infrastructure) {
     faceIndexer,
     faceVectors,
     faceEngine,
+    ocrIndexer,
+    ocrEngine,
+    ocr: new OcrSearchService(db, galleries, gates),
     organizerGates: new OrganizerGateService(organizerAccess, gates.settings),
     galleries,
     /** The root address's page (GET /api/v2/landing). */
