@@ -8,6 +8,7 @@ import Navigator from './navigator';
 import GalleryList from './gallery';
 import GalleryGroup from './gallerygroup';
 import PhotoArea from './photo';
+import FormOcr from './formocr';
 
 /**
  * One renderer per page-component type. Typed over every key of
@@ -21,7 +22,8 @@ export const registry: { [K in PageComponentType]: ComponentType<PageComponentRe
   gallery: GalleryList,
   gallerygroup: GalleryGroup,
   groupgallery: GalleryGroup,
-  photo: PhotoArea
+  photo: PhotoArea,
+  formocr: FormOcr
 };
 
 /**

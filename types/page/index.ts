@@ -6,6 +6,7 @@ import { TIPS_DEFAULTS, type TipsProps } from './tips';
 import { PENDENT_DEFAULTS, type PendentProps } from './pendent';
 import { GALLERY_LIST_DEFAULTS, type GalleryListProps } from './gallery';
 import { GALLERY_GROUP_DEFAULTS, type GalleryGroupProps } from './gallerygroup';
+import { FORMOCR_DEFAULTS, type FormocrProps } from './formocr';
 
 export type { ComponentWrapper } from './wrapper';
 export type { Link, LinkType } from './link';
@@ -21,6 +22,7 @@ export interface PageComponentPropsMap {
   gallerygroup: GalleryGroupProps;
   /** Alias of gallerygroup (spec part 2 §1: 'gallerygroup or groupgallery'). */
   groupgallery: GalleryGroupProps;
+  formocr: FormocrProps;
 }
 
 export type PageComponentType = keyof PageComponentPropsMap;
@@ -33,7 +35,8 @@ export const PAGE_COMPONENT_DEFAULTS: { [K in PageComponentType]: PageComponentP
   pendent: PENDENT_DEFAULTS,
   gallery: GALLERY_LIST_DEFAULTS,
   gallerygroup: GALLERY_GROUP_DEFAULTS,
-  groupgallery: GALLERY_GROUP_DEFAULTS
+  groupgallery: GALLERY_GROUP_DEFAULTS,
+  formocr: FORMOCR_DEFAULTS
 };
 
 /** One configured component as stored in a gallery's pagedata. Unknown types are kept and render nothing. */
