@@ -25,7 +25,8 @@ export function demoRacePlan(): Array<{ origin: string; bibs: string[]; seed: nu
   const n = DEMO_RACE_BIBS.length;
   return Array.from({ length: DEMO_RACE_PHOTOS }, (_, i) => {
     const count = 1 + (i % 3);
-    const bibs = Array.from({ length: count }, (_, k) => DEMO_RACE_BIBS[(i * 2 + k * 3) % n]).filter((b, k, all) => all.indexOf(b) === k);
+    // Runner i % n in front, then the ones two and four places on: every bib shows in several photos.
+    const bibs = Array.from({ length: count }, (_, k) => DEMO_RACE_BIBS[(i + k * 2) % n]);
     return { origin: `RUN_${String(i + 1).padStart(3, '0')}.JPG`, bibs, seed: 4000 + i * 17 };
   });
 }
