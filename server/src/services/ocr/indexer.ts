@@ -1,5 +1,5 @@
 /**
- * Background OCR of photos (issue 14, formocr): the queue is the `ocr_jobs` table (migration 014),
+ * Background OCR of photos (issue 14, formocr): the queue is the `ocr_jobs` table (migration 015),
  * built as the face indexer (services/face/indexer.ts) is:
  *
  * - Enqueued: photos of galleries a formocr component searches (OCR_GALLERIES) — on upload
