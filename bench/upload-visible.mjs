@@ -9,6 +9,9 @@
 // BENCH_FACE=1: face indexing runs meanwhile (issue 13): the gallery has use_face on, so every
 // upload is queued for indexing, and a second gallery's real group photos (the face-api samples)
 // are being indexed in the background when the burst starts.
+// BENCH_OCR=1: OCR runs meanwhile (issue 14): the gallery's page has a formocr box, so every
+// upload is queued for OCR, and a second gallery's backlog of generated race photos is being
+// read in the background when the burst starts.
 // Never fails.
 import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -24,6 +27,7 @@ const GAP_MS = Number(process.env.BENCH_GAP_MS || 700);
 const BUDGET_P95_MS = 1500;
 const TOKEN = 'bench-organiser-token';
 const FACE = process.env.BENCH_FACE === '1';
+const OCR = process.env.BENCH_OCR === '1';
 const pct = (s, p) => (s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : NaN);
 
 /** A 3000×2000 JPEG (about what a camera's JPEG-fine preset weighs at this size) with an EXIF shoot time. */
@@ -59,6 +63,32 @@ async function startFaceBacklog(baseUrl, galleryId) {
   console.log(`upload-to-visible bench: face indexing on; ${r.status === 0 ? 'a backlog of sample group photos is being indexed' : `backlog upload failed: ${r.stderr.slice(-300)}`}`);
 }
 
+/** A formocr box on the bench gallery's page, and a backlog of race photos being read in another gallery. */
+async function startOcrBacklog(baseUrl, galleryId, work) {
+  const post = (url, body) =>
+    fetch(`${baseUrl}${url}`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+  const page = (id) => post(`/api/v2/organizer/galleries/${id}/page`, { pagedata: { components: [{ id: 'formocr-1', type: 'formocr', props: { gallery_id: 0 } }, { id: 'photo-1', type: 'photo', props: { gallery_id: 0, mode: '2' } }] } });
+  await page(galleryId);
+  const backlog = await post('/api/v2/organizer/galleries', { name: 'OCR backlog' });
+  await page(backlog.data.gallery.id);
+  const { register } = await import('tsx/cjs/api');
+  register();
+  const { createRequire } = await import('node:module');
+  const { raceSvg } = createRequire(import.meta.url)('../server/src/demo/raceArt.ts');
+  const dir = path.join(work, 'race');
+  fs.mkdirSync(dir);
+  for (let i = 0; i < 20; i++) {
+    const svg = raceSvg([String(1000 + i * 37), String(5000 + i * 11)], 700 + i, 3000, 2000);
+    fs.writeFileSync(path.join(dir, `RACE_${i}.jpg`), await sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toBuffer());
+  }
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/cli/upload.ts'), '--gallery', backlog.data.gallery.link_id, dir], {
+    cwd: root,
+    env: { ...process.env, SERVER_URL: baseUrl, ORGANIZER_TOKEN: TOKEN },
+    encoding: 'utf8'
+  });
+  console.log(`upload-to-visible bench: OCR on; ${r.status === 0 ? 'a backlog of 20 race photos is being read' : `backlog upload failed: ${r.stderr.slice(-300)}`}`);
+}
+
 async function main() {
   try {
     requireH5Build();
@@ -89,6 +119,7 @@ async function main() {
     if (created.code !== 200) throw new Error(`gallery create answered ${JSON.stringify(created)}`);
     const link = created.data.gallery.link_id;
     if (FACE) await startFaceBacklog(server.baseUrl, created.data.gallery.id);
+    if (OCR) await startOcrBacklog(server.baseUrl, created.data.gallery.id, work);
 
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',

@@ -98,13 +98,16 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   const stopGuestSweep = ctx.guests.startSweeping(GUEST_PRUNE_EVERY_MS, GUEST_PRUNE_FIRST_MS, (msg, err) => app.log.warn({ err }, msg));
   // Face indexing (services/face/indexer.ts): photos of use_face galleries, paced behind uploads.
   const stopFaces = deps.config.faceIndexing ? ctx.faceIndexer.start() : async () => undefined;
+  // OCR (services/ocr/indexer.ts): photos of galleries a formocr component searches, paced the same way.
+  const stopOcr = deps.config.ocrIndexing ? ctx.ocrIndexer.start() : async () => undefined;
   app.addHook('onClose', async () => {
     stopNotices();
     stopSweep();
     stopOrphans();
-    await Promise.all([ctx.orphans.idle(), stopGuestSweep(), stopFaces()]);
+    await Promise.all([ctx.orphans.idle(), stopGuestSweep(), stopFaces(), stopOcr()]);
     (await ctx.faceVectors.made()?.catch(() => null))?.close();
     await (await ctx.faceEngine.made()?.catch(() => null))?.close();
+    await (await ctx.ocrEngine.made()?.catch(() => null))?.close();
   });
 
   // A body trickled in slowly is cut at REQUEST_TIMEOUT_MS (408 envelope, connection closed).
@@ -174,6 +177,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     // Face search: find my photos by a selfie, My Photo and Following, persons, 'maybe', hide, destroy-myself.
     await (await import('./routes/face')).default(api, ctx);
     await (await import('./routes/content')).default(api, ctx);
+    // Text-in-photo search (formocr): GET /api/ocr/search.
+    await (await import('./routes/ocr')).default(api, ctx);
     await h5Routes(api, ctx);
   });
   checkRoutes();

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseLangs } from './ocr/langs';
 import { SMS_PROVIDERS, type SmsProviderName } from './providers/sms';
 import { loadLoginConfig, type LoginConfig } from './providers/login/config';
 import { loadPayConfig, type PayConfig } from './providers/pay/config';
@@ -22,6 +23,10 @@ export interface Config {
   seedDemo: boolean;
   /** FACE_INDEXING: index faces of galleries with use_face in the background (default on; 0 leaves the queue to other processes). */
   faceIndexing: boolean;
+  /** OCR_INDEXING: read the text in photos of galleries a formocr component searches, in the background (default on). */
+  ocrIndexing: boolean;
+  /** OCR_LANGS: tesseract languages, `eng` or `eng+chi_sim` (their trained data ship as npm packages). */
+  ocrLangs: string[];
   /** Organiser API token (Authorization: Bearer …); organiser calls are refused without one. */
   organizerToken: string | null;
   /** Secret that signs upload policies (HMAC-SHA1); null: generated once and kept in dataDir/upload-secret. */
@@ -166,6 +171,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     h5Dir: path.resolve(cwd, env.H5_DIR || './dist/h5'),
     seedDemo: bool('SEED_DEMO', env.SEED_DEMO, true),
     faceIndexing: bool('FACE_INDEXING', env.FACE_INDEXING, true),
+    ocrIndexing: bool('OCR_INDEXING', env.OCR_INDEXING, true),
+    ocrLangs: parseLangs(env.OCR_LANGS),
     organizerToken: env.ORGANIZER_TOKEN || null,
     uploadSecret: env.UPLOAD_SECRET || null,
     uploadMaxBytes: int('UPLOAD_MAX_BYTES', env.UPLOAD_MAX_BYTES, 50 * 1024 * 1024, 1, 1024 * 1024 * 1024),

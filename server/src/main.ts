@@ -47,6 +47,8 @@ async function main() {
     demoLink = await seedDemo({ ...ctx, db }, { log: (m) => app.log.info(m) });
     // The demo's face gallery is indexed in the background from now on.
     await ctx.faceIndexer.enqueueMissing().catch((err) => app.log.warn({ err }, 'queueing demo photos for face indexing failed'));
+    // ... and the race gallery's photos are read by OCR (its page has a formocr box).
+    await ctx.ocrIndexer.enqueueMissing().catch((err) => app.log.warn({ err }, 'queueing demo photos for OCR failed'));
   }
   await app.listen({ port: config.port, host: config.host });
   const base = config.publicUrl;

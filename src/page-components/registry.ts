@@ -16,6 +16,7 @@ import ActInfo from './eventinfo/ActInfo';
 import ActFlow from './eventinfo/ActFlow';
 import Guests from './eventinfo/Guests';
 import Contact from './eventinfo/Contact';
+import FormOcr from './formocr';
 
 /**
  * One renderer per page-component type. Typed over every key of
@@ -39,7 +40,8 @@ export const registry: { [K in PageComponentType]: ComponentType<PageComponentRe
   actinfo: ActInfo,
   actflow: ActFlow,
   guests: Guests,
-  contact: Contact
+  contact: Contact,
+  formocr: FormOcr
 };
 
 /**

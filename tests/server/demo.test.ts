@@ -1,3 +1,4 @@
+import { DEMO_RACE_PHOTOS } from '../../server/src/demo/demoRace';
 import sharp from 'sharp';
 import { checkPageData } from '../../types/page/validate';
 import { defaultPageData } from '../../server/src/services/gallery/defaultPage';
@@ -47,7 +48,8 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
   it('creates the top page and its two sub-galleries', async () => {
     // Plus the gated sub-galleries (issue 5: password and phone gates).
     // Plus the face-search gallery of real photos from node_modules (issue 13).
-    expect(Object.keys(galleries).sort()).toEqual(['carpet26', 'demo2026', 'faces026', 'party026', 'press026', 'vip2026a']);
+    // Plus the bib-number gallery of generated race photos (issue 14, formocr).
+    expect(Object.keys(galleries).sort()).toEqual(['carpet26', 'demo2026', 'faces026', 'party026', 'press026', 'race2026', 'vip2026a']);
     expect(galleries.faces026).toMatchObject({ parent: galleries.demo2026.id, config: expect.objectContaining({ use_face: 1, active_on: 1 }), image_total: 6 });
     // The face gallery's page offers the Find pendant (the find-person dialog).
     const facePage = (await s.db.query<{ pagedata: { components: Array<{ type: string; props: { buttons?: Array<{ type: string }> } }> } }>('SELECT pagedata FROM galleries WHERE id = $1', [galleries.faces026.id])).rows[0].pagedata;
@@ -59,6 +61,16 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     expect(pages.length).toBeGreaterThan(0);
     for (const g of pages) expect([g.link_id, checkPageData(g.pagedata)]).toEqual([g.link_id, []]);
     expect(checkPageData(defaultPageData())).toEqual([]);
+  });
+
+  it('the race gallery has a formocr search box and its photos are queued for OCR (and nothing else)', async () => {
+    const race = galleries.race2026;
+    expect(race).toMatchObject({ parent: galleries.demo2026.id, image_total: DEMO_RACE_PHOTOS });
+    expect(race.pagedata!.components.find((c) => c.type === 'formocr')?.props).toMatchObject({ gallery_id: 0 });
+    await s.services.ocrIndexer.enqueueMissing();
+    const counts = await s.services.ocrIndexer.counts(race.id);
+    expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(DEMO_RACE_PHOTOS);
+    expect((await s.db.query('SELECT 1 FROM ocr_jobs WHERE gallery_id <> $1', [race.id])).rows).toEqual([]);
   });
 
   it('queues the face gallery for background indexing (and nothing else)', async () => {
@@ -95,7 +107,7 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
       expect(await s.services.store.exists(originalKey(it.image))).toBe(true);
     }
     expect(tips.props.text).toMatch(/Welcome to the Spring Gala/);
-    expect(list.props).toMatchObject({ mode: 1, ids: [galleries.carpet26.id, galleries.party026.id, galleries.vip2026a.id, galleries.press026.id] });
+    expect(list.props).toMatchObject({ mode: 1, ids: [galleries.carpet26.id, galleries.party026.id, galleries.vip2026a.id, galleries.press026.id, galleries.race2026.id] });
     expect(nav.props).toMatchObject({ show_my: true });
     expect((pendent.props.buttons as { type: string }[]).map((b) => b.type)).toEqual(['top', 'refresh', 'lang']);
     expect(photo.props).toEqual({ gallery_id: 0, mode: '2', show_tags: true });

@@ -14,6 +14,7 @@ import { richTextDefinition } from './richtext';
 import { imageBlockDefinition } from './image';
 import { collapseDefinition } from './collapse';
 import { emptyDefinition } from './empty';
+import { formocrDefinition } from './formocr';
 import { actFlowDefinition, actInfoDefinition, contactDefinition, guestsDefinition } from './eventinfo';
 
 export const PAGE_COMPONENT_DEFINITIONS = {
@@ -37,5 +38,6 @@ export const PAGE_COMPONENT_DEFINITIONS = {
   actinfo: actInfoDefinition,
   actflow: actFlowDefinition,
   guests: guestsDefinition,
-  contact: contactDefinition
+  contact: contactDefinition,
+  formocr: formocrDefinition
 } as const;

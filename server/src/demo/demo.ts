@@ -10,6 +10,7 @@ import { ImageService, type IngestedImage } from '../services/photos/images';
 import { bannerSvg, logoSvg, mulberry32, pick, sceneSvg, type SceneKind } from './demo-art';
 import { DEMO_GATED, DEMO_GATED_PHOTOS, gateDemoGallery } from './demoGated';
 import { DEMO_FACES_DESC, DEMO_FACES_LINK_ID, DEMO_FACES_NAME, demoFacePhotos } from './demoFaces';
+import { DEMO_RACE_DESC, DEMO_RACE_LINK_ID, DEMO_RACE_NAME, demoRacePhotos } from './demoRace';
 
 export const DEMO_LINK_ID = 'demo2026';
 export const DEMO_CARPET_LINK_ID = 'carpet26';
@@ -249,6 +250,8 @@ export async function seedDemo(ctx: SeedDeps, opts: SeedOptions = {}): Promise<s
   const gatedImages = await inBatches(gatedPlans, PARALLEL, async (p) => images.ingest(await renderPhoto(p), p.origin));
   // Real photos with faces from node_modules (demoFaces.ts), for face search.
   const faceImages = await inBatches(demoFacePhotos(), PARALLEL, async (p) => ({ origin: p.origin, img: await images.ingest(p.bytes, p.origin) }));
+  // Race photos with bib numbers (demoRace.ts), for the formocr text search.
+  const raceImages = await inBatches(await demoRacePhotos(), PARALLEL, async (p) => ({ origin: p.origin, img: await images.ingest(p.bytes, p.origin) }));
 
   const link = await ctx.db.tx(async (q) => {
     await q.query('SELECT pg_advisory_xact_lock($1)', [7_310_002]);
@@ -308,11 +311,28 @@ export async function seedDemo(ctx: SeedDeps, opts: SeedOptions = {}): Promise<s
         await images.addPhoto(q, id, img, { origin, tags: [], shoottime: start + HOUR + i * 600, createtime: start + HOUR + i * 600 + 60 });
       }
     }
+    // The bib-number gallery: its page's formocr box searches it (the OCR indexer reads its photos after the seed).
+    const raceId = await insertGallery(q, {
+      link_id: DEMO_RACE_LINK_ID, url_labeling: null, name: DEMO_RACE_NAME, desc: DEMO_RACE_DESC, cover: raceImages[0].img.hash,
+      watermarks: null, start_time: start, end_time: end, status: 'start', tags: [], parent: topId, position: 4 + DEMO_GATED.length,
+      pagedata: {
+        components: [
+          component('tips-1', 'tips', { text: 'Type your bib number (try 4821) to find your race photos' }, { background: '#fff7e6', color: '#ad6800', container: { margin: 8, padding: 8, radius: 8 } }),
+          component('formocr-1', 'formocr', { gallery_id: 0, title: 'Find your photos by bib number', placeholder: '' }, { background: '#ffffff' }),
+          component('photo-1', 'photo', { gallery_id: 0, mode: '2', show_tags: false }),
+          component('navigator-1', 'navigator', { show_my: true, home_label: 'back' })
+        ]
+      },
+      config: { original_photo: 1 }
+    }, now);
+    for (const [i, { origin, img }] of raceImages.entries()) {
+      await images.addPhoto(q, raceId, img, { origin, tags: [], shoottime: start + 2 * HOUR + i * 240, createtime: start + 2 * HOUR + i * 240 + 60 });
+    }
     const schedule = await storeContent(q, SCHEDULE_HTML, now);
     const notes = await storeContent(q, NOTES_HTML, now);
     const info = schedule && notes ? eventInfo(schedule.hash, notes.hash, floorPlan.hash) : null;
     await q.query('UPDATE galleries SET pagedata = $2::jsonb WHERE id = $1', [
-      topId, JSON.stringify(topPage(banners.map((b) => b.hash), [carpetId, partyId, ...gatedIds], faceImages[0]?.img.hash ?? null, info))
+      topId, JSON.stringify(topPage(banners.map((b) => b.hash), [carpetId, partyId, ...gatedIds, raceId], faceImages[0]?.img.hash ?? null, info))
     ]);
 
     for (const [i, p] of plans.entries()) {

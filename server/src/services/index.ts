@@ -47,6 +47,9 @@ import { FaceIndexer } from './face/indexer';
 import { FaceService } from './face/faces';
 import { FaceFollowService } from './face/follows';
 import { FaceProfileService } from './face/profile';
+import { createOcrEngine } from '../ocr/engine';
+import { OcrIndexer } from './ocr/indexer';
+import { OcrSearchService } from './ocr/search';
 
 /** A value made on first use, once (concurrent first callers share it). */
 function once<T>(make: () => Promise<T>): (() => Promise<T>) & { made: () => Promise<T> | null } {
@@ -109,7 +112,10 @@ export function createServices(infra: Infrastructure) {
     db, store, galleries, gates, vectors: faceVectors, detector: faceEngine, limits, threshold: MATCH_THRESHOLD, publicUrl: config.publicUrl,
     changed: (id: number) => photos.invalidate(id)
   };
-  const photoEvents = new PhotoEvents(photos, galleries, live, images, infra.warn, autoCover, faceIndexer);
+  // Text-in-photo search (issue 14, formocr): tesseract in a worker thread, started on first use; buildApp closes it.
+  const ocrEngine = once(() => createOcrEngine(config.ocrLangs));
+  const ocrIndexer = new OcrIndexer(db, store, ocrEngine, prerender, infra.warn);
+  const photoEvents = new PhotoEvents(photos, galleries, live, images, infra.warn, autoCover, faceIndexer, ocrIndexer);
   const signer = new UrlSigner(secret);
   const orders = new OrderBook(db, providers.pay, infra.warn);
   const organizer = new OrganizerService(db, organizerAccess, galleries, photoEvents, autoCover, config.publicUrl);
@@ -140,6 +146,9 @@ export function createServices(infra: Infrastructure) {
     faceIndexer,
     faceVectors,
     faceEngine,
+    ocrIndexer,
+    ocrEngine,
+    ocr: new OcrSearchService(db, galleries, gates),
     organizerGates: new OrganizerGateService(organizerAccess, gates.settings),
     /** Rich content blocks by hash (richtext / liverich components). */
     contents: new ContentService(db, organizerAccess),

@@ -30,6 +30,11 @@ export interface FaceQueue {
   photosRemoved(galleryId: number, photoIds: number[], deleted: boolean): Promise<void>;
 }
 
+/** What reads the text in new photos (services/ocr/indexer.ts: queued when a formocr component searches the gallery). */
+export interface OcrQueue {
+  enqueue(photoIds: number[]): Promise<unknown>;
+}
+
 /** What keeps a gallery's automatic cover on its first visible photo (services/gallery/autoCover.ts). */
 export interface CoverFollower {
   refresh(galleryId: number): Promise<unknown>;
@@ -43,7 +48,8 @@ export class PhotoEvents {
     private renders: RenderPurge,
     private warn: (msg: string, err?: unknown) => void,
     private covers?: CoverFollower,
-    private faces?: FaceQueue
+    private faces?: FaceQueue,
+    private ocr?: OcrQueue
   ) {}
 
   /** A photo became visible. */
@@ -53,6 +59,7 @@ export class PhotoEvents {
     await this.live.publish(galleryId, 'image_add', { galleryid: galleryId, id: photo.id, shoottime: photo.shoottime });
     // Queued, not run: the indexer waits for uploads to pause (a lost enqueue is found by its sweep).
     await this.faces?.enqueue([photo.id]).catch((err) => this.warn('queueing a photo for face indexing failed', err));
+    await this.ocr?.enqueue([photo.id]).catch((err) => this.warn('queueing a photo for OCR failed', err));
   }
 
   /**

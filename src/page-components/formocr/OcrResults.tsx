@@ -1,0 +1,62 @@
+import { useCallback } from 'react';
+import { View, Text, Image } from '@tarojs/components';
+import { observer } from 'mobx-react';
+import type { OcrSearchStore } from '../../stores/ocr/OcrSearchStore';
+import { usePageStores } from '../../stores/RootStore';
+import { imageUrl } from '../../utils/image';
+import { EmptyState } from '../../components/empty-state';
+import { Icon } from '../../components/icon';
+import { t } from '../../i18n';
+
+/**
+ * The full-screen result overlay of a formocr search: the keyword, the number found, the
+ * photos in a grid (tap: the page's viewer on these results), more on demand, an empty state.
+ */
+function OcrResults({ store }: { store: OcrSearchStore }) {
+  const { viewer } = usePageStores();
+  const list = store.results;
+  const open = useCallback((index: number) => list && viewer.open(list, index), [list, viewer]);
+  if (!list) return null;
+  const loading = list.state === 'loading' || list.state === 'idle';
+  return (
+    <View className="formocr-overlay" data-testid="formocr-overlay" data-state={list.state} data-count={list.items.length}>
+      <View className="formocr-overlay__bar">
+        <Text className="formocr-overlay__title" data-testid="formocr-keyword">
+          {t('ocr.resultsFor', { keyword: store.submitted ?? '' })}
+        </Text>
+        <View className="formocr-overlay__close" data-testid="formocr-close" aria-label={t('ocr.close')} onClick={() => store.close()}>
+          <Icon name="close" />
+        </View>
+      </View>
+      <View className="formocr-overlay__body">
+        {list.items.length ? (
+          <>
+            <Text className="formocr-overlay__count" data-testid="formocr-count">
+              {t('ocr.found', { count: list.total })}
+            </Text>
+            <View className="formocr-grid">
+              {list.items.map((p, i) => (
+                <View key={p.id} className="formocr-grid__cell" data-testid="formocr-photo" data-id={p.id} onClick={() => open(i)}>
+                  <Image className="formocr-grid__image" src={imageUrl(p.hash, 'wx_375_240', p.galleryid)} mode="aspectFill" lazyLoad />
+                </View>
+              ))}
+            </View>
+            {list.state === 'more' ? (
+              <View className="formocr-overlay__more" data-testid="formocr-more" onClick={() => void list.loadMore()}>
+                <Text>{t('ocr.more')}</Text>
+              </View>
+            ) : null}
+          </>
+        ) : loading ? (
+          <Text className="formocr-overlay__loading" data-testid="formocr-loading">{t('common.Loading')}</Text>
+        ) : list.state === 'error' ? (
+          <EmptyState testId="formocr-error" art="error" text={t('common.LoadError')} action={{ label: t('common.retry'), onTap: () => store.submit() }} />
+        ) : (
+          <EmptyState testId="formocr-empty" art="search" text={t('ocr.empty')} detail={t('ocr.emptyDetail')} />
+        )}
+      </View>
+    </View>
+  );
+}
+
+export default observer(OcrResults);

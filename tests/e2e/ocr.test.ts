@@ -1,0 +1,65 @@
+// Text-in-photo search in a real browser on a phone with a WeChat user agent (issue 14, formocr):
+// the demo's race gallery of generated photos with bib numbers is read by OCR in the background;
+// a racer opens it, types a bib number into the search box, and the full-screen overlay shows
+// the photos with that number; a tap opens the viewer. The overlay is screenshotted.
+import type { Browser } from 'playwright-core';
+import { VIEWPORTS, BASE_URL, getJson, launchBrowser, pageApi, pagePerTest, screenshotPath, visibleTestId, waitUntil, type TrackedPage } from './support';
+
+const phone = VIEWPORTS.find((v) => v.name === 'phone-wechat')!;
+const RACE_LINK = 'race2026';
+const BIB = '4821';
+
+let browser: Browser;
+let galleryId = 0;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const detail = await getJson(`/api/v2/gallery/link/${RACE_LINK}`);
+  if (detail.status !== 200) throw new Error(`the demo has no ${RACE_LINK} gallery`);
+  galleryId = detail.body.data.gallery.id;
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('bib-number search on a phone (WeChat)', () => {
+  let t: TrackedPage;
+  pagePerTest(() => browser, phone.options, (p) => (t = p));
+
+  it('typing a bib number shows that runner’s photos full screen; a tap opens the viewer', async () => {
+    await t.page.goto(`${BASE_URL}/g/${RACE_LINK}`);
+    await visibleTestId(t, 'gallery-name');
+    await visibleTestId(t, 'formocr');
+    // The background OCR has read the bib in at least one photo.
+    const total = await waitUntil(
+      t,
+      `the race photos to be read (bib ${BIB})`,
+      async () => {
+        const r = await pageApi(t.page, `/api/ocr/search?galleryid=${galleryId}&keyword=${BIB}`);
+        return r.data?.total > 0 ? (r.data.total as number) : null;
+      },
+      240_000
+    );
+    const input = t.page.locator('[data-testid="formocr-box"] input').first();
+    await input.click();
+    await input.fill(BIB);
+    await t.page.locator('[data-testid="formocr-box"] .at-search-bar__action').click();
+    await visibleTestId(t, 'formocr-overlay');
+    await waitUntil(t, 'the photos found', async () => (await t.page.getByTestId('formocr-photo').count()) >= total, 30_000);
+    expect(await t.page.getByTestId('formocr-keyword').textContent()).toContain(BIB);
+    // The overlay covers the screen.
+    const box = await t.page.getByTestId('formocr-overlay').boundingBox();
+    expect(box).toMatchObject({ x: 0, y: 0, width: phone.options!.viewport!.width });
+    await t.page.screenshot({ path: screenshotPath('ocr-results-phone-wechat') });
+    await t.page.getByTestId('formocr-photo').first().click();
+    await visibleTestId(t, 'viewer');
+    // A number nobody wears: the empty state.
+    await t.page.goto(`${BASE_URL}/g/${RACE_LINK}`);
+    const again = t.page.locator('[data-testid="formocr-box"] input').first();
+    await again.click();
+    await again.fill('0000');
+    await again.press('Enter');
+    await visibleTestId(t, 'formocr-empty', 30_000);
+    expect(t.errors.filter((e) => !/^requestfailed: .* net::ERR_ABORTED$/.test(e))).toEqual([]);
+  }, 360_000);
+});
