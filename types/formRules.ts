@@ -107,7 +107,9 @@ const listed = (whitelist: readonly string[], v: string) => !whitelist.length ||
 
 /** The problem of one field's value, or null. `thisYear`: the server's (or device's) current year. */
 export function fieldProblem(field: FormField, value: FormValue | undefined, thisYear: number): FieldProblem | null {
-  if (!isFilled(field, value)) return field.props.required ? 'required' : value === undefined || field.type === 'form_pay' ? null : shapeOnly(field, value);
+  // A pay field's value is the payment itself: the server checks its order, the app its paid state.
+  if (field.type === 'form_pay') return null;
+  if (!isFilled(field, value)) return field.props.required ? 'required' : value === undefined ? null : shapeOnly(field, value);
   const v = value as FormValue;
   switch (field.type) {
     case 'form_input': {
@@ -149,9 +151,8 @@ export function fieldProblem(field: FormField, value: FormValue | undefined, thi
       if (!line(v, FORM_SECRET_MAX)) return 'invalid';
       return listed(p.whitelist, v as string) ? null : 'wrong_password';
     }
-    case 'form_pay':
-      return null;
   }
+  return null;
 }
 
 /** An optional field left empty may still send an empty value of its own shape ('' or []); anything else is invalid. */

@@ -179,6 +179,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     await (await import('./routes/content')).default(api, ctx);
     // Text-in-photo search (formocr): GET /api/ocr/search.
     await (await import('./routes/ocr')).default(api, ctx);
+    // Forms: phone codes, validation, paper post; the organiser's submissions and CSV.
+    await (await import('./routes/forms')).default(api, ctx);
     await h5Routes(api, ctx);
   });
   checkRoutes();

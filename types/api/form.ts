@@ -108,7 +108,7 @@ export const SubmissionSchema = T.Object({
   user_id: NullableInteger(),
   nickname: NullableString(),
   parent: T.String(),
-  /** The fields as they were: id, type, label, value (a list for a checkbox, `+country phone` for a phone). */
+  /** The fields as they were: id, type, label, value (a list for a checkbox, `phone (+country)` for a phone). */
   fields: T.Array(T.Object({ id: T.String(), type: T.String(), field: T.String(), value: T.Union([T.String(), T.Array(T.String())]) })),
   created_at: T.Integer(),
   updated_at: T.Integer()

@@ -50,6 +50,8 @@ import { FaceProfileService } from './face/profile';
 import { createOcrEngine } from '../ocr/engine';
 import { OcrIndexer } from './ocr/indexer';
 import { OcrSearchService } from './ocr/search';
+import { FormService } from './forms/forms';
+import { FormSubmissionService } from './forms/submissions';
 
 /** A value made on first use, once (concurrent first callers share it). */
 function once<T>(make: () => Promise<T>): (() => Promise<T>) & { made: () => Promise<T> | null } {
@@ -149,6 +151,9 @@ export function createServices(infra: Infrastructure) {
     ocrIndexer,
     ocrEngine,
     ocr: new OcrSearchService(db, galleries, gates),
+    /** Forms: phone codes, validation, the paper post; the organiser's submissions and CSV. */
+    forms: new FormService(db, galleries, gates),
+    formSubmissions: new FormSubmissionService(db, organizerAccess),
     organizerGates: new OrganizerGateService(organizerAccess, gates.settings),
     /** Rich content blocks by hash (richtext / liverich components). */
     contents: new ContentService(db, organizerAccess),

@@ -59,11 +59,9 @@ export class SmsCodeService {
   async send(ip: string, phone: string, galleryId: number): Promise<SmsSendResponse> {
     const phoneGates = await this.phoneGates(galleryId);
     if (!phoneGates.length) throw badRequest('This gallery has no phone gate');
-    await this.limits.enforce(`sms:phone:${phone}`, SMS_LIMIT_PHONE, 'Please wait before asking for another code');
-    await this.limits.enforce(`sms:day:phone:${phone}`, SMS_LIMIT_PHONE_DAY, 'Too many codes for this phone today');
-    await this.limits.enforce(`sms:day:ip:${ip}`, SMS_LIMIT_IP_DAY, 'Too many codes from this address today');
+    await this.enforceSendLimits(ip, phone);
     const allowed = phoneGates.some((g) => lets(g, phone));
-    const code = String(crypto.randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
+    const code = newCode();
     await this.db.query(
       'INSERT INTO sms_codes (phone, gallery_id, code_hash, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)',
       [phone, galleryId, allowed ? this.hash(phone, code) : this.hash(phone, crypto.randomBytes(16).toString('hex')), now() + SMS_CODE_TTL_S, now()]
@@ -86,7 +84,7 @@ export class SmsCodeService {
     await this.limits.enforce(`sms:check:ip:${ip}`, SMS_CHECK_LIMIT_IP, 'Too many code checks, please try again later');
     const { rows } = await this.db.query<CodeRow>(
       `UPDATE sms_codes SET tries = tries + 1
-       WHERE id = (SELECT id FROM sms_codes WHERE phone = $1 AND NOT used AND expires_at > $2 ORDER BY id DESC LIMIT 1)
+       WHERE id = (SELECT id FROM sms_codes WHERE phone = $1 AND purpose = 'gate' AND NOT used AND expires_at > $2 ORDER BY id DESC LIMIT 1)
          AND NOT used AND tries < $3 AND ($4::int IS NULL OR gallery_id = $4)
        RETURNING id, gallery_id, code_hash, tries`,
       [phone, now(), SMS_CODE_MAX_TRIES, galleryId ?? null]
@@ -110,10 +108,51 @@ export class SmsCodeService {
     return { gallery_id: row.gallery_id, passes };
   }
 
+  /** The send limits every code shares (gate and form): one per 60 s per phone, daily caps per phone and per address. */
+  private async enforceSendLimits(ip: string, phone: string): Promise<void> {
+    await this.limits.enforce(`sms:phone:${phone}`, SMS_LIMIT_PHONE, 'Please wait before asking for another code');
+    await this.limits.enforce(`sms:day:phone:${phone}`, SMS_LIMIT_PHONE_DAY, 'Too many codes for this phone today');
+    await this.limits.enforce(`sms:day:ip:${ip}`, SMS_LIMIT_IP_DAY, 'Too many codes from this address today');
+  }
+
+  /**
+   * A form_phone field's code (issue 14 forms): the same limits, store and provider as the gate's,
+   * kept apart by purpose 'form' and the form's id, so a form code never opens a gate nor the
+   * reverse. `phone` is the number as the provider dials it (`+{country}{phone}` outside China).
+   */
+  async sendFormCode(ip: string, phone: string, galleryId: number, formId: string): Promise<SmsSendResponse> {
+    await this.enforceSendLimits(ip, phone);
+    const code = newCode();
+    await this.db.query(
+      `INSERT INTO sms_codes (phone, gallery_id, code_hash, expires_at, created_at, purpose, form_id) VALUES ($1, $2, $3, $4, $5, 'form', $6)`,
+      [phone, galleryId, this.hash(phone, code), now() + SMS_CODE_TTL_S, now(), formId]
+    );
+    await this.sms().sendCode(phone, code);
+    return { resend_after: SMS_RESEND_S, expires_in: SMS_CODE_TTL_S };
+  }
+
+  /** Checks the latest live form code of this phone and form, with the gate's try counting; true once, for the right code. */
+  async checkFormCode(ip: string, phone: string, code: string, galleryId: number, formId: string): Promise<boolean> {
+    await this.limits.enforce(`sms:check:ip:${ip}`, SMS_CHECK_LIMIT_IP, 'Too many code checks, please try again later');
+    const { rows } = await this.db.query<CodeRow>(
+      `UPDATE sms_codes SET tries = tries + 1
+       WHERE id = (SELECT id FROM sms_codes WHERE phone = $1 AND purpose = 'form' AND gallery_id = $4 AND form_id = $5
+                     AND NOT used AND expires_at > $2 ORDER BY id DESC LIMIT 1)
+         AND NOT used AND tries < $3
+       RETURNING id, gallery_id, code_hash, tries`,
+      [phone, now(), SMS_CODE_MAX_TRIES, galleryId, formId]
+    );
+    const row = rows[0];
+    if (!row) return false;
+    if (!crypto.timingSafeEqual(Buffer.from(row.code_hash, 'hex'), Buffer.from(this.hash(phone, code), 'hex'))) return false;
+    const spent = await this.db.query('UPDATE sms_codes SET used = true WHERE id = $1 AND NOT used RETURNING id', [row.id]);
+    return spent.rows.length > 0;
+  }
+
   /** No try left to take: no live code, one of another gallery (plain error), or one out of tries (its gallery's error). */
   private async deadCode(phone: string, galleryId: number | undefined): Promise<AppError> {
     const { rows } = await this.db.query<{ gallery_id: number }>(
-      'SELECT gallery_id FROM sms_codes WHERE phone = $1 AND NOT used AND expires_at > $2 ORDER BY id DESC LIMIT 1',
+      `SELECT gallery_id FROM sms_codes WHERE phone = $1 AND purpose = 'gate' AND NOT used AND expires_at > $2 ORDER BY id DESC LIMIT 1`,
       [phone, now()]
     );
     const g = rows[0];
@@ -122,6 +161,8 @@ export class SmsCodeService {
     return captchaError(whitelisted ? 'PhoneCodeErrorWhite' : 'PhoneCodeError');
   }
 }
+
+const newCode = () => String(crypto.randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
 
 /** Whether a phone gate lets this phone through (no whitelist: any phone). */
 const lets = (g: GateRequirement, phone: string) => !g.phone_whitelist.length || g.phone_whitelist.includes(phone);
