@@ -38,8 +38,9 @@ function PaySheet({ pay }: { pay: PayStore }) {
   if (!s) return null;
   const waiting = s.phase === 'waiting';
   const busy = s.phase !== 'confirm';
-  const what = s.purpose === 'download' ? t('pay.whatDownload', { num: s.count }) : t('pay.whatRemove', { num: s.count });
-  const perPhoto = s.unitPrice == null ? '…' : t('pay.perPhoto', { price: formatCents(s.unitPrice) });
+  const goods = s.purpose === 'goods';
+  const what = goods ? s.name || t('pay.sheetTitleGoods') : s.purpose === 'download' ? t('pay.whatDownload', { num: s.count }) : t('pay.whatRemove', { num: s.count });
+  const perPhoto = s.unitPrice == null ? '…' : goods ? price(s.unitPrice) : t('pay.perPhoto', { price: formatCents(s.unitPrice) });
   return (
     <BottomSheet
       placement={windowWidth() > WIDE_SCREEN ? 'center' : 'bottom'}
@@ -48,7 +49,7 @@ function PaySheet({ pay }: { pay: PayStore }) {
       testId="pay-sheet"
       titleTestId="pay-sheet-title"
       dataset={{ phase: s.phase, purpose: s.purpose }}
-      title={s.purpose === 'download' ? t('pay.sheetTitleDownload') : t('pay.sheetTitleRemove')}
+      title={goods ? t('pay.sheetTitleGoods') : s.purpose === 'download' ? t('pay.sheetTitleDownload') : t('pay.sheetTitleRemove')}
       onClose={() => pay.cancel()}
       // As the QR popup: reached through a login popup (an iframe whose navigations join the
       // history) or a round trip, and left for a pay tab; Back stays with the page here.
@@ -62,7 +63,7 @@ function PaySheet({ pay }: { pay: PayStore }) {
       </Text>
       <View className="pay-sheet__rows">
         <Row id="pay-sheet-unit" label={t('pay.unitPrice')} value={perPhoto} />
-        <Row id="pay-sheet-count" label={t('pay.quantity')} value={t('pay.photoCount', { num: s.count })} />
+        {goods ? null : <Row id="pay-sheet-count" label={t('pay.quantity')} value={t('pay.photoCount', { num: s.count })} />}
         <Row id="pay-sheet-total" label={t('pay.total')} value={price(s.total)} strong />
       </View>
       {s.alreadyPaid > 0 ? (

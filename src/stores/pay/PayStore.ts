@@ -105,6 +105,56 @@ export class PayStore {
   }
 
   /**
+   * Buy a photo-less good (a form's pay field, form_pay): the same login, sheet, platform step
+   * and polling as photos; the server makes one order per visitor and good (a repeated call pays
+   * the same order, a paid one answers paid). True once the server says paid.
+   */
+  payGoods(goodsId: number): Promise<boolean> {
+    return this.startGoods(goodsId);
+  }
+
+  private async startGoods(goodsId: number): Promise<boolean> {
+    if (this.busy) {
+      this.deps.toast('pay.busy');
+      return false;
+    }
+    this.busy = true;
+    try {
+      this.deps.toast('pay.ReadyToPay');
+      if (!(await this.deps.requireLogin('pay'))) return false;
+      const decision = new Promise<Decision>((resolve) => {
+        this.decide = { prepay: null, resolve, cancelled: false };
+      });
+      const pending = this.decide!;
+      runInAction(() => (this.sheet = { purpose: 'goods', phase: 'ordering', count: 1, alreadyPaid: 0, unitPrice: null, total: null }));
+      let prepay: PrePayResult;
+      let goods: PayGoods | null;
+      try {
+        [goods, prepay] = await Promise.all([this.deps.api.goods(goodsId).catch(() => null), this.deps.api.makePrePay({ goods_id: goodsId, channel: this.deps.channel() })]);
+      } catch {
+        this.deps.toast('pay.failed');
+        return false;
+      }
+      if (pending.cancelled) return false;
+      if (prepay.status === ChargeStatus.PAID) return this.succeed([]);
+      runInAction(() => {
+        pending.prepay = prepay;
+        this.sheet = { purpose: 'goods', phase: 'confirm', count: 1, alreadyPaid: 0, unitPrice: goods?.price ?? prepay.amount, total: prepay.amount, name: goods?.name };
+      });
+      const started = await decision;
+      if (!started) return false;
+      const step = await started.step.catch((): PlatformPayResult => 'failed');
+      return this.afterStep(step, { id: prepay.id, photo_ids: [] }, prepay);
+    } finally {
+      runInAction(() => {
+        this.busy = false;
+        this.sheet = null;
+        this.decide = null;
+      });
+    }
+  }
+
+  /**
    * The sheet's pay button. In 'confirm' it starts the platform's pay step right here,
    * inside the tap (a browser may open the pay page only from a tap); in any other
    * phase a payment is under way and the visitor is told so.
@@ -233,7 +283,7 @@ export class PayStore {
     return { order, prepay, goods: await goods };
   }
 
-  private async afterStep(step: PlatformPayResult, order: PayOrder, prepay: PrePayResult): Promise<boolean> {
+  private async afterStep(step: PlatformPayResult, order: Pick<PayOrder, 'id' | 'photo_ids'>, prepay: PrePayResult): Promise<boolean> {
     if (step === 'cancelled') return this.cancelled();
     if (step === 'failed') {
       this.deps.toast('pay.retry');

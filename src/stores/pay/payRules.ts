@@ -42,7 +42,10 @@ export type PaySheetPhase = 'ordering' | 'confirm' | 'paying' | 'waiting';
 
 /** What the confirmation sheet shows. Money in integer cents, from the server's answers only. */
 export interface PaySheet {
-  purpose: PayPurpose;
+  /** 'goods': a photo-less good (a form's pay field). */
+  purpose: PayPurpose | 'goods';
+  /** The good's name ('goods' only). */
+  name?: string;
   phase: PaySheetPhase;
   /** Photos this payment is for (the unpaid ones). */
   count: number;
