@@ -4,6 +4,7 @@ import { observer } from 'mobx-react';
 import AtForm from 'taro-ui/lib/components/form';
 import AtButton from 'taro-ui/lib/components/button';
 import { createFormStore } from '../../stores/form/factory';
+import { useStores } from '../../stores/RootStore';
 import { t } from '../../i18n';
 import type { PageComponentRenderProps } from '../types';
 import { FormContext } from './context';
@@ -18,8 +19,9 @@ import './form.scss';
  */
 function Form({ id, props, ctx }: PageComponentRenderProps<'form'>) {
   const redirect = props.redirect || ctx.gallery.parent_link_id || ctx.gallery.link_id;
+  const root = useStores();
   const [store] = useState(() =>
-    createFormStore({ id, type: 'form', props: props as unknown as Record<string, unknown> }, { galleryId: ctx.gallery.id, formId: id, redirect, customUrl: props.custom_url })
+    createFormStore({ id, type: 'form', props: props as unknown as Record<string, unknown> }, { galleryId: ctx.gallery.id, formId: id, redirect, customUrl: props.custom_url }, root)
   );
   useEffect(() => () => store.dispose(), [store]);
   const children = Array.isArray(props.children) ? props.children : [];
