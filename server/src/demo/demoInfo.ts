@@ -1,6 +1,7 @@
 // The demo event's "event info" accordion: the schedule and practical notes as rich content
 // (stored cleaned in `contents`, named by hash), and a floor plan that opens in an image modal.
 import type { PageComponent } from '../../../types/page';
+import { registrationForm } from './demoForm';
 
 export const SCHEDULE_HTML = `
 <h3 style="text-align:center">Spring Gala 2026 · Schedule</h3>
@@ -93,7 +94,8 @@ export function eventInfo(scheduleHash: string, notesHash: string, planHash: str
             { id: 'richtext-notes', type: 'richtext', props: { hash: notesHash } },
             { id: 'contact-1', type: 'contact', props: { items: [CONTACT] } }
           ]
-        }
+        },
+        { title: 'Register', children: [registrationForm()] }
       ]
     },
     wrapper: { background: '#f5f5f5', container: { margin: 12, padding: 0, radius: 12, background: '#ffffff' } }
