@@ -6,6 +6,10 @@ import { BACKENDS, insertGallery, startTestServer, type TestServer } from './hel
 import { insertGoods, newUser } from './pay-fixture';
 import { SandboxSmsProvider } from '../../server/src/providers/sms';
 import { ErrorCode } from '../../types/envelope';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseGalleryArgs, runGalleryCommand } from '../../server/src/cli/gallery';
 
 const ORGANISER = 'forms-organiser';
 
@@ -202,5 +206,27 @@ describe.each(BACKENDS)('forms on %s', (backend) => {
     expect(lines.some((l) => l.includes('"13800000004 (+86)"') && l.includes('"Lunch; Dinner"') && l.includes('"L"'))).toBe(true);
     expect((await s.app.inject({ method: 'GET', url: `/api/v2/organizer/galleries/${gallery}/forms/submissions.csv` })).json().code).toBe(401);
     expect((await s.app.inject({ method: 'GET', url: `/api/v2/organizer/galleries/999999/forms/submissions`, headers: auth })).json().code).toBe(404);
+  });
+
+  it('the CLI lists submissions and writes the CSV (npm run gallery -- submissions)', async () => {
+    await s.app.listen({ port: 0, host: '127.0.0.1' });
+    const addr = s.app.server.address() as { port: number };
+    const server = `http://127.0.0.1:${addr.port}`;
+    const run = async (args: string[]) => {
+      const lines: string[] = [];
+      const code = await runGalleryCommand(parseGalleryArgs([...args, '--server', server, '--token', ORGANISER], {}), (l) => lines.push(l));
+      return { code, lines };
+    };
+    const list = await run(['submissions', 'formtst1', '--form', 'reg']);
+    expect(list.code).toBe(0);
+    expect(list.lines).toContain('    Mobile: 13800000004 (+86)');
+    expect(list.lines[list.lines.length - 1]).toMatch(/^\d+ of \d+ \(page 1, 50 a page\)$/);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'forms-csv-')), 'out.csv');
+    const csv = await run(['submissions', String(gallery), '--csv', file]);
+    expect(csv.code).toBe(0);
+    expect(csv.lines[0]).toMatch(/^Wrote \d+ submissions to /);
+    expect(fs.readFileSync(file, 'utf8')).toContain('"Lunch; Dinner"');
+    await expect(run(['submissions', 'formtst1', '--token', 'wrong'])).rejects.toThrow(/token/i);
+    expect(() => parseGalleryArgs(['submissions'], {})).toThrow('a gallery id or link is needed');
   });
 });

@@ -145,6 +145,20 @@ export class Api {
     return env.data;
   }
 
+  /** A raw (non-envelope) GET, such as a CSV export: its text when 200; an envelope's error otherwise. */
+  async getText(path: string): Promise<string> {
+    let res: Response;
+    try {
+      res = await this.fetch(`${this.server}${path}`, { method: 'GET', headers: { authorization: `Bearer ${this.token}` } });
+    } catch (e) {
+      throw new ApiError(`server unreachable at ${this.server} (${networkReason(e)}); is it running? (--server or SERVER_URL)`, 0, true);
+    }
+    const text = await res.text().catch(() => '');
+    if (res.status === 200 && !(res.headers.get('content-type') ?? '').includes('json')) return text;
+    // An error answers an envelope: let request() word it.
+    return this.request<string>('GET', path);
+  }
+
   async createGallery(g: NewGallery): Promise<OrganizerGallery> {
     return flatGallery(await this.request<unknown>('POST', '/api/v2/organizer/galleries', g));
   }
