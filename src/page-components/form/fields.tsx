@@ -14,7 +14,7 @@ import FieldShell from './FieldShell';
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /** form_input, form_invite and form_password: taro-ui's AtInput (a password hides what is typed). */
-function TextField({ id, kind }: { id: string; kind: 'text' | 'password' }) {
+const TextField = observer(function TextField({ id, kind }: { id: string; kind: 'text' | 'password' }) {
   const f = useFormField(id);
   if (!f) return null;
   const { form, field } = f;
@@ -32,7 +32,7 @@ function TextField({ id, kind }: { id: string; kind: 'text' | 'password' }) {
       />
     </FieldShell>
   );
-}
+});
 
 export const FormInput = observer(({ id }: PageComponentRenderProps<'form_input'>) => <TextField id={id} kind="text" />);
 export const FormInvite = observer(({ id }: PageComponentRenderProps<'form_invite'>) => <TextField id={id} kind="text" />);
@@ -58,7 +58,7 @@ export const FormTextarea = observer(({ id }: PageComponentRenderProps<'form_tex
 });
 
 /** form_date (1900 to this year) and form_time: the platform's picker. */
-function DateField({ id, mode }: { id: string; mode: 'date' | 'time' }) {
+const DateField = observer(function DateField({ id, mode }: { id: string; mode: 'date' | 'time' }) {
   const f = useFormField(id);
   if (!f) return null;
   const { form, field } = f;
@@ -78,7 +78,7 @@ function DateField({ id, mode }: { id: string; mode: 'date' | 'time' }) {
       />
     </FieldShell>
   );
-}
+});
 export const FormDate = observer(({ id }: PageComponentRenderProps<'form_date'>) => <DateField id={id} mode="date" />);
 export const FormTime = observer(({ id }: PageComponentRenderProps<'form_time'>) => <DateField id={id} mode="time" />);
 
