@@ -22,14 +22,14 @@ function FormPhone({ id }: PageComponentRenderProps<'form_phone'>) {
       <View className="form-phone__row">
         <View className="form-phone__country" data-testid="form-phone-country">
           <Text>+</Text>
-          <AtInput name={`${id}-country`} type="number" border={false} maxlength={4} value={phone.country} onChange={(v: unknown) => phone.setCountry(String(v ?? ''))} />
+          <AtInput name={`${id}-country`} type="number" border={false} maxLength={4} value={phone.country} onChange={(v: unknown) => phone.setCountry(String(v ?? ''))} />
         </View>
         <View className="form-phone__number" data-testid="form-phone-number">
           <AtInput
             name={`${id}-phone`}
             type="phone"
             border={false}
-            maxlength={15}
+            maxLength={15}
             disabled={phone.verified}
             placeholder={field.props.placeholder || t('form.phonePlaceholder')}
             value={phone.phone}
@@ -52,7 +52,7 @@ function FormPhone({ id }: PageComponentRenderProps<'form_phone'>) {
             name={`${id}-code`}
             type="number"
             border={false}
-            maxlength={4}
+            maxLength={4}
             placeholder={t('form.codePlaceholder')}
             value={phone.code}
             error={phone.state === PhoneCheck.FAILED}

@@ -25,7 +25,7 @@ const TextField = observer(function TextField({ id, kind }: { id: string; kind: 
         name={`${form.opts.formId}-${id}`}
         type={kind}
         border={false}
-        maxlength={max}
+        maxLength={max}
         placeholder={field.props.placeholder || t('form.inputPlaceholder')}
         value={text(form.values[id])}
         onChange={(v: unknown) => form.setValue(id, String(v ?? ''))}

@@ -70,7 +70,9 @@ export class FormStore {
     this.fields = formFields(form);
     for (const f of this.fields) {
       if (f.type === 'form_phone') this.phones.set(f.id, new PhoneFieldStore(opts.galleryId, opts.formId, this.label(f), deps));
+      // Every value's key exists from the start: the observable object then tracks each one.
       if (f.type === 'form_checkbox') this.values[f.id] = [];
+      else if (f.type !== 'form_phone' && f.type !== 'form_pay') this.values[f.id] = '';
     }
     makeAutoObservable<FormStore, 'deps' | 'clearWarning'>(this, { fields: false, opts: false, deps: false, clearWarning: false });
   }
