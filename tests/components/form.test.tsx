@@ -232,7 +232,7 @@ describe('form: rules and flows', () => {
       type(inputOf(container, 'name'), 'Han');
       await act(async () => void fireEvent.click(byTestId(container, 'form-submit')[0]));
       await waitFor(() => expect(toasts()).toContain(shown));
-      expect(jest.mocked(postFormJson)).toHaveBeenLastCalledWith('https://crm.example.com/hook', { raw: { name: 'Han', meals: [] }, unionid: 'o_9' });
+      expect(jest.mocked(postFormJson)).toHaveBeenLastCalledWith('https://crm.example.com/hook', { raw: { name: 'Han', note: '', meals: [], code: '' }, unionid: 'o_9' });
       unmount();
     }
     expect(jest.mocked(openUrl)).not.toHaveBeenCalled();
