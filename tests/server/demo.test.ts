@@ -114,7 +114,7 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     // The event info accordion: the schedule and notes as rich content a visitor can fetch, the floor plan as a modal image.
     const folds = info.props.items as { title: string; children: { type: string; props: Record<string, unknown> }[] }[];
     expect(folds.map((f) => f.title)).toEqual(['About the event', 'Programme', 'Guests', 'Venue and floor plan', 'Schedule (printable)', 'Wi-Fi, parking and help', 'Register']);
-    expect(folds.map((f) => f.children.map((c) => c.type).join('+'))).toEqual(['actinfo', 'actflow', 'guests', 'image', 'richtext', 'richtext+contact']);
+    expect(folds.map((f) => f.children.map((c) => c.type).join('+'))).toEqual(['actinfo', 'actflow', 'guests', 'image', 'richtext', 'richtext+contact', 'form']);
     const schedule = await s.app.inject({ method: 'GET', url: `/api/v2/contents/${folds[4].children[0].props.hash}` });
     expect(schedule.statusCode).toBe(200);
     expect(schedule.json().data.html).toMatch(/<table>.*Red carpet/s);
