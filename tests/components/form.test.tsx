@@ -206,7 +206,10 @@ describe('form: rules and flows', () => {
     act(() => void fireEvent.click(boxes[1]));
     expect(byTestId(container, 'form-submit')[0].dataset.enabled).toBe('1');
     await act(async () => void fireEvent.click(byTestId(container, 'form-submit')[0]));
-    await waitFor(() => expect(jest.mocked(openUrl)).toHaveBeenCalledWith('/g/top12345', { replace: true }));
+    await waitFor(() => expect(toasts()).toContain('Submitted successfully'));
+    // The toast is read, then the parent page opens.
+    expect(jest.mocked(openUrl)).not.toHaveBeenCalled();
+    await waitFor(() => expect(jest.mocked(openUrl)).toHaveBeenCalledWith('/g/top12345', { replace: true }), { timeout: 4000 });
     expect(api.validation).toHaveBeenCalledWith(42, 'mini');
     expect(api.paper).toHaveBeenCalledWith(42, { action: 'mini', parent: 'top12345', json_data: { name: 'Han Meimei', note: 'abcde', meals: ['Dinner'], code: 'RUN2026' } });
     expect(toasts()).toContain('Submitted successfully');

@@ -11,6 +11,8 @@ import { PhoneFieldStore } from './phoneField';
 
 /** The top warning of a disabled submit stays 3 s (spec part 1 §5, §9). */
 export const FORM_WARNING_MS = 3000;
+/** PostPaperSuccess is read before the page is left for `/g/{parent}`. */
+export const FORM_REDIRECT_MS = 1500;
 
 export interface FormDeps {
   api: FormApi;
@@ -199,7 +201,7 @@ export class FormStore {
         }
       }
       this.deps.toast(this.deps.t('form.PostPaperSuccess'));
-      this.deps.open(`/g/${r.redirect}`);
+      this.deps.after(FORM_REDIRECT_MS, () => this.deps.open(`/g/${r.redirect}`));
     } catch (e) {
       if (e instanceof ApiError && e.status === 401 && this.deps.isGuest()) {
         await this.deps.requireLogin('form_phone');
