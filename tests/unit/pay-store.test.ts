@@ -268,3 +268,32 @@ describe('PayStore', () => {
     expect(api.makePrePay).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('payGoods (a form pay field: a photo-less good)', () => {
+  it('orders the good, shows its name and price on the sheet, pays through the platform step, then says paid', async () => {
+    const { store, api, toasts, login } = setup({ platformPay: async () => 'done' });
+    const seen: unknown[] = [];
+    void when(
+      () => store.sheet?.phase === 'confirm',
+      () => {
+        seen.push({ ...store.sheet });
+        store.confirm();
+      }
+    );
+    expect(await store.payGoods(5)).toBe(true);
+    expect(login).toHaveBeenCalledWith('pay');
+    expect(api.makePrePay).toHaveBeenCalledWith({ goods_id: 5, channel: 'native' });
+    expect(seen).toEqual([expect.objectContaining({ purpose: 'goods', unitPrice: 100, total: 100, name: 'Remove watermark' })]);
+    expect(toasts).toEqual(['pay.ReadyToPay', 'pay.success']);
+    expect(store.sheet).toBeNull();
+  });
+
+  it('a good already paid answers paid at once, without the sheet; a guest who declines the login pays nothing', async () => {
+    const paid = setup();
+    paid.api.makePrePay.mockResolvedValueOnce(prepay({ status: 1 }));
+    expect(await paid.store.payGoods(5)).toBe(true);
+    const declined = setup({ requireLogin: async () => false });
+    expect(await declined.store.payGoods(5)).toBe(false);
+    expect(declined.api.makePrePay).not.toHaveBeenCalled();
+  });
+});
