@@ -17,7 +17,7 @@ import ActFlow from './eventinfo/ActFlow';
 import Guests from './eventinfo/Guests';
 import Contact from './eventinfo/Contact';
 import FormOcr from './formocr';
-import { FORM_RENDERERS } from './form/renderers';
+import { LAZY_FORM_RENDERERS } from './form/lazy';
 
 /**
  * One renderer per page-component type. Typed over every key of
@@ -43,7 +43,7 @@ export const registry: { [K in PageComponentType]: ComponentType<PageComponentRe
   guests: Guests,
   contact: Contact,
   formocr: FormOcr,
-  ...FORM_RENDERERS
+  ...LAZY_FORM_RENDERERS
 };
 
 /**

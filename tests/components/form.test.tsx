@@ -71,6 +71,16 @@ function type(target: HTMLElement, value: string) {
 }
 const flush = () => act(async () => void (await new Promise((r) => setTimeout(r, 0))));
 
+/** Renders and waits for the form's code (a lazy chunk: registry → form/lazy.tsx) and its fields. */
+async function mount(ui: Parameters<typeof renderWith>[0], root: Parameters<typeof renderWith>[1]) {
+  const r = renderWith(ui, root);
+  await waitFor(() => expect(byTestId(r.container, 'form-submit').length).toBeGreaterThan(0));
+  await act(async () => {
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+  });
+  return r;
+}
+
 beforeEach(() => {
   for (const f of Object.values(api)) f.mockReset();
   jest.mocked(payApi.goods).mockReset().mockResolvedValue({ id: 7, gallery_id: 42, name: 'Entry', price: 990, kind: 'download' });
@@ -81,9 +91,9 @@ beforeEach(() => {
 const toasts = () => toast.mock.calls.map((c) => (c[0] as { title: string }).title);
 
 describe('form: every field type', () => {
-  it('with defaults: each type renders its own label inside a form, the submit button, nothing outside a form', () => {
+  it('with defaults: each type renders its own label inside a form, the submit button, nothing outside a form', async () => {
     const children = FORM_FIELD_TYPES.map((type) => ({ id: `f_${type}`, type }));
-    const { container } = renderWith(page([{ id: 'f', type: 'form', props: { children } }, { id: 'alone', type: 'form_input' }]), makeRoot('en-US'));
+    const { container } = await mount(page([{ id: 'f', type: 'form', props: { children } }, { id: 'alone', type: 'form_input' }]), makeRoot('en-US'));
     expect(byTestId(container, 'form')).toHaveLength(1);
     // form_pay without a good shows nothing to pay.
     const shown = byTestId(container, 'form-field').map((e) => e.dataset.type);
@@ -97,7 +107,7 @@ describe('form: every field type', () => {
   });
 
   it('with full props: title, labels with required marks, options, the price as ¥ with 2 decimals; Chinese texts', async () => {
-    const { container } = renderWith(page([FULL]), makeRoot('zh-CN'));
+    const { container } = await mount(page([FULL]), makeRoot('zh-CN'));
     await flush();
     expect(container.textContent).toContain('Registration');
     expect(text(byTestId(container, 'form-submit')[0])).toBe('Sign up');
@@ -115,7 +125,7 @@ describe('form: rules and flows', () => {
   it('a disabled submit shows the top warning naming the first missing field for 3 s', async () => {
     jest.useFakeTimers();
     try {
-      const { container } = renderWith(page([FULL]), loggedIn());
+      const { container } = await mount(page([FULL]), loggedIn());
       act(() => void fireEvent.click(byTestId(container, 'form-submit')[0]));
       expect(text(byTestId(container, 'form-warning')[0])).toBe('Please input the right Name');
       act(() => void jest.advanceTimersByTime(2999));
@@ -131,7 +141,7 @@ describe('form: rules and flows', () => {
   it('the phone flow: a phone is needed to send; the countdown blocks resend; a wrong code fails and is cleared; the fourth right digit verifies', async () => {
     jest.useFakeTimers();
     try {
-      const { container } = renderWith(page([FULL]), loggedIn());
+      const { container } = await mount(page([FULL]), loggedIn());
       const send = () => act(async () => void fireEvent.click(byTestId(container, 'form-phone-send')[0]));
       await send();
       expect(toasts()).toContain('Please input the Mobile');
@@ -168,7 +178,7 @@ describe('form: rules and flows', () => {
   it('a guest is asked to log in before a code is sent', async () => {
     const root = makeRoot('en-US');
     const login = jest.spyOn(root.loginPrompt, 'requireLogin').mockResolvedValue(false);
-    const { container } = renderWith(page([FULL]), root);
+    const { container } = await mount(page([FULL]), root);
     type(inputOf(container, 'mobile', 1), '13800000001');
     await act(async () => void fireEvent.click(byTestId(container, 'form-phone-send')[0]));
     expect(login).toHaveBeenCalledWith('form_phone');
@@ -176,7 +186,7 @@ describe('form: rules and flows', () => {
   });
 
   it('pay needs a verified phone first', async () => {
-    const { container } = renderWith(page([FULL]), loggedIn(makeRoot('zh-CN')));
+    const { container } = await mount(page([FULL]), loggedIn(makeRoot('zh-CN')));
     await flush();
     await act(async () => void fireEvent.click(byTestId(container, 'form-pay-button')[0]));
     expect(toasts()).toContain('请先验证手机号');
@@ -198,7 +208,7 @@ describe('form: rules and flows', () => {
   it('submit: the textarea is cut to its max, the checkbox sends a list; validation then paper; PostPaperSuccess and /g/{parent}', async () => {
     api.validation.mockResolvedValue({ phones: [] });
     api.paper.mockResolvedValue({ id: 1, redirect: 'top12345', replaced: false });
-    const { container } = renderWith(page([SMALL]), loggedIn());
+    const { container } = await mount(page([SMALL]), loggedIn());
     type(inputOf(container, 'name'), 'Han Meimei');
     type(inputOf(container, 'note'), 'abcdefgh');
     type(inputOf(container, 'code'), 'RUN2026');
@@ -218,7 +228,7 @@ describe('form: rules and flows', () => {
   it.each([200001, 200202, 200208, 200209])('a refusal %i: the toast PostPaperError with the code, no redirect', async (code) => {
     api.validation.mockResolvedValue({ phones: [] });
     api.paper.mockRejectedValue(new ApiError(200, code, null, 'refused'));
-    const { container } = renderWith(page([SMALL]), loggedIn());
+    const { container } = await mount(page([SMALL]), loggedIn());
     type(inputOf(container, 'name'), 'Han');
     await act(async () => void fireEvent.click(byTestId(container, 'form-submit')[0]));
     await waitFor(() => expect(toasts()).toContain(`Submit failed ${code}`));
@@ -231,7 +241,7 @@ describe('form: rules and flows', () => {
     const custom = { ...SMALL, props: { ...SMALL.props, custom_url: 'https://crm.example.com/hook' } };
     for (const [answer, shown] of [[{ ok: false, text: 'quota exceeded' }, 'quota exceeded'], [{ ok: false, text: '' }, 'submit failed']] as const) {
       jest.mocked(postFormJson).mockResolvedValueOnce(answer);
-      const { container, unmount } = renderWith(page([custom]), loggedIn());
+      const { container, unmount } = await mount(page([custom]), loggedIn());
       type(inputOf(container, 'name'), 'Han');
       await act(async () => void fireEvent.click(byTestId(container, 'form-submit')[0]));
       await waitFor(() => expect(toasts()).toContain(shown));
