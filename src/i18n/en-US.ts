@@ -402,6 +402,20 @@ const enUS = {
   'agreement.record': 'When you set your own face (My Photo), its face features are kept so the album can list your photos. You can delete them at any time with "Delete my face data": the features, face crops and follows are removed for good.',
   'agreement.minors': 'If you are under 14, a parent or guardian must agree before you use face search.',
   'agreement.other': 'Without a face photo, you can find photos by the time they were taken or by text they carry.',
+  // pendants (issue 14 part 3)
+  'pendent.download': 'Download photos',
+  'pendent.good': 'Like this album',
+  'pendent.goodCount': { one: 'Liked {num} time', other: 'Liked {num} times' },
+  'pendent.setting': 'Settings',
+  'pendent.event': 'Event home',
+  'pendent.order': 'Preorder',
+  'pendent.jigsaw': 'Make a collage',
+  'pendent.redpackage': 'Red packet',
+  'pendent.share': 'Share',
+  'pendent.lucky': 'Lucky draw',
+  'pendent.settingsTitle': 'Settings',
+  'share.galleryFallbackTitle': 'Event photos',
+  'share.galleryFallbackDesc': 'Tap to see the photos of this event',
 } satisfies Record<string, Message>;
 
 export type MessageKey = keyof typeof enUS;

@@ -395,6 +395,20 @@ const zhCN: Messages = {
   'agreement.record': '设置自己的人脸（我的照片）后，系统会保存其人脸特征，用于列出有你的照片。你可以随时通过“删除我的人脸数据”删除：人脸特征、人脸截图和关注记录都会被彻底删除。',
   'agreement.minors': '未满 14 周岁的用户，须取得父母或其他监护人同意后才能使用人脸找图。',
   'agreement.other': '不使用人脸照片时，也可以按拍摄时间或照片上的文字查找照片。',
+  // pendants (issue 14 part 3)
+  'pendent.download': '下载照片',
+  'pendent.good': '为相册点赞',
+  'pendent.goodCount': '已点赞 {num} 次',
+  'pendent.setting': '设置',
+  'pendent.event': '活动首页',
+  'pendent.order': '预约',
+  'pendent.jigsaw': '拼图',
+  'pendent.redpackage': '红包',
+  'pendent.share': '分享',
+  'pendent.lucky': '抽奖',
+  'pendent.settingsTitle': '设置',
+  'share.galleryFallbackTitle': '活动照片',
+  'share.galleryFallbackDesc': '点击查看本次活动的照片',
 };
 
 export default zhCN;

@@ -5,16 +5,17 @@ import { Button, View } from '@tarojs/components';
  * The Share button: in the mini-program a native `open-type="share"` button (it
  * sends what useShareMessage set up); in browsers a plain button running `onShare`.
  */
-export function ShareButton(props: { className?: string; onShare: () => void; children: ReactNode }) {
+export function ShareButton(props: { className?: string; onShare: () => void; children: ReactNode; testId?: string; label?: string }) {
+  const testId = props.testId ?? 'share-button';
   if (process.env.TARO_ENV === 'weapp') {
     return (
-      <Button className={`${props.className ?? ''} share-button--native`} openType="share" data-testid="share-button">
+      <Button className={`${props.className ?? ''} share-button--native`} openType="share" data-testid={testId} aria-label={props.label}>
         {props.children}
       </Button>
     );
   }
   return (
-    <View className={props.className} onClick={props.onShare} data-testid="share-button" role="button">
+    <View className={props.className} onClick={props.onShare} data-testid={testId} aria-label={props.label} role="button">
       {props.children}
     </View>
   );
