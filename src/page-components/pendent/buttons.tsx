@@ -67,8 +67,8 @@ export function PendantBadge({ type, count = 0 }: { type: PendantActionKey; coun
   ) : null;
 }
 
-/** The slot of a button docked in the bar (share: the platform's share button). */
-export function PendantSlot({ b, count, onTap }: { b: PendantItem; count?: number; onTap: () => void }) {
+/** The slot of a button docked in the bar (share: the platform's share button, whose `onShare` runs in browsers). */
+export function PendantSlot({ b, count, onTap, onShare }: { b: PendantItem; count?: number; onTap: () => void; onShare: () => void }) {
   const face = (
     <>
       <View className={`pendent__button pendent__button--${b.type}`}>
@@ -79,7 +79,7 @@ export function PendantSlot({ b, count, onTap }: { b: PendantItem; count?: numbe
   );
   if (b.type === 'share') {
     return (
-      <ShareButton className="pendent__slot" onShare={onTap} testId="pendent-share" label={pendantLabel(b)}>
+      <ShareButton className="pendent__slot" onTap={onTap} onShare={onShare} testId="pendent-share" label={pendantLabel(b)}>
         {face}
       </ShareButton>
     );
@@ -92,7 +92,7 @@ export function PendantSlot({ b, count, onTap }: { b: PendantItem; count?: numbe
 }
 
 /** A row of the fold-out more-menu (share: the platform's share button). */
-export function PendantMenuItem({ b, count, onTap }: { b: PendantItem; count?: number; onTap: () => void }) {
+export function PendantMenuItem({ b, count, onTap, onShare }: { b: PendantItem; count?: number; onTap: () => void; onShare: () => void }) {
   const body = (
     <>
       <View className="pendent__menu-icon">
@@ -104,7 +104,7 @@ export function PendantMenuItem({ b, count, onTap }: { b: PendantItem; count?: n
   );
   if (b.type === 'share') {
     return (
-      <ShareButton className="pendent__menu-item" onShare={onTap} testId="pendent-share" label={pendantLabel(b)}>
+      <ShareButton className="pendent__menu-item" onTap={onTap} onShare={onShare} testId="pendent-share" label={pendantLabel(b)}>
         {body}
       </ShareButton>
     );

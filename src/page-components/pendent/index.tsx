@@ -79,9 +79,13 @@ function Pendent({ props, ctx }: PageComponentRenderProps<'pendent'>) {
   );
   if (plan.shown.length === 0 && plan.folded.length === 0) return overlays;
 
-  const act = (b: PendantItem) => {
+  // Every tap: the menu folds and the button's stat event is recorded; then what it does.
+  const tapped = (b: PendantItem) => {
     setMenuOpen(false);
     if (b.event && g.link_id) stats.track({ type: 'event', linkid: g.link_id, value: b.event, extra: b.type });
+  };
+  const act = (b: PendantItem) => {
+    tapped(b);
     switch (b.type) {
       case 'top':
         return scrollToTop();
@@ -96,7 +100,8 @@ function Pendent({ props, ctx }: PageComponentRenderProps<'pendent'>) {
       case 'people':
         return face.openFind(g.id);
       case 'share':
-        return void sharing.share(g);
+        // The share button itself shares (a browser's tap runs `share` below; the mini-program's is native).
+        return undefined;
       case 'event':
         return follow(b.link && b.link.type !== 'empty' ? b.link : { type: 'home' });
       case 'order':
@@ -113,6 +118,7 @@ function Pendent({ props, ctx }: PageComponentRenderProps<'pendent'>) {
     }
   };
   const count = (b: PendantItem) => (b.type === 'good' ? praise.count(g.id) : 0);
+  const share = () => void sharing.share(g);
 
   // Phones: the row's place and its fold-out list's (part 3 §9 offsets); desktops place it by the stylesheet.
   const rowStyle = pc ? undefined : { bottom: `${offsets.bar}px`, paddingBottom: offsets.inset ? `${offsets.inset}px` : undefined };
@@ -124,7 +130,7 @@ function Pendent({ props, ctx }: PageComponentRenderProps<'pendent'>) {
     <>
       <View className={className} style={rowStyle} data-testid="pendent" data-slots={plan.slots} data-bottom={pc ? undefined : offsets.bar} data-list-bottom={pc ? undefined : offsets.list}>
         {plan.shown.map((b, i) => (
-          <PendantSlot key={`${b.type}-${i}`} b={b} count={count(b)} onTap={() => act(b)} />
+          <PendantSlot key={`${b.type}-${i}`} b={b} count={count(b)} onTap={() => act(b)} onShare={share} />
         ))}
         {plan.folded.length > 0 ? (
           <View className="pendent__slot" data-testid="pendent-more" role="button" aria-expanded={menuOpen} aria-label={t(menuOpen ? 'pendent.close' : 'pendent.more')} onClick={() => setMenuOpen(!menuOpen)}>
@@ -137,7 +143,7 @@ function Pendent({ props, ctx }: PageComponentRenderProps<'pendent'>) {
       {menuOpen && plan.folded.length > 0 ? (
         <View className="pendent__menu" style={listStyle} data-testid="pendent-menu">
           {plan.folded.map((b, i) => (
-            <PendantMenuItem key={`${b.type}-${i}`} b={b} count={count(b)} onTap={() => act(b)} />
+            <PendantMenuItem key={`${b.type}-${i}`} b={b} count={count(b)} onTap={() => act(b)} onShare={share} />
           ))}
         </View>
       ) : null}
