@@ -35,7 +35,7 @@ afterEach(() => {
 
 function page() {
   const pay = new PayStore({ requireLogin: async () => true, toast: () => undefined });
-  const deps = { requireLogin: jest.fn(async () => true), downloadOne: jest.fn(async () => 'saved' as const), saveMode: () => 'file' as const, toast: () => undefined };
+  const deps = { requireLogin: jest.fn(async () => true), downloadOne: jest.fn(async () => 'saved' as const), saveMode: () => 'files' as const, toast: () => undefined };
   setPaymentStores({ pay, downloads: new DownloadStore(pay, deps) });
   const r = renderWith(
     <>

@@ -68,7 +68,7 @@ export function PendantBadge({ type, count = 0 }: { type: PendantActionKey; coun
 }
 
 /** The slot of a button docked in the bar (share: the platform's share button, whose `onShare` runs in browsers). */
-export function PendantSlot({ b, count, onTap, onShare }: { b: PendantItem; count?: number; onTap: () => void; onShare: () => void }) {
+export const PendantSlot = observer(function PendantSlot({ b, count, onTap, onShare }: { b: PendantItem; count?: number; onTap: () => void; onShare: () => void }) {
   const face = (
     <>
       <View className={`pendent__button pendent__button--${b.type}`}>
@@ -89,10 +89,10 @@ export function PendantSlot({ b, count, onTap, onShare }: { b: PendantItem; coun
       {face}
     </View>
   );
-}
+});
 
 /** A row of the fold-out more-menu (share: the platform's share button). */
-export function PendantMenuItem({ b, count, onTap, onShare }: { b: PendantItem; count?: number; onTap: () => void; onShare: () => void }) {
+export const PendantMenuItem = observer(function PendantMenuItem({ b, count, onTap, onShare }: { b: PendantItem; count?: number; onTap: () => void; onShare: () => void }) {
   const body = (
     <>
       <View className="pendent__menu-icon">
@@ -114,4 +114,4 @@ export function PendantMenuItem({ b, count, onTap, onShare }: { b: PendantItem; 
       {body}
     </View>
   );
-}
+});
