@@ -109,7 +109,7 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     expect(tips.props.text).toMatch(/Welcome to the Spring Gala/);
     expect(list.props).toMatchObject({ mode: 1, ids: [galleries.carpet26.id, galleries.party026.id, galleries.vip2026a.id, galleries.press026.id, galleries.race2026.id] });
     expect(nav.props).toMatchObject({ show_my: true });
-    expect((pendent.props.buttons as { type: string }[]).map((b) => b.type)).toEqual(['top', 'refresh', 'lang']);
+    expect((pendent.props.buttons as { type: string }[]).map((b) => b.type)).toEqual(['top', 'lang', 'good', 'share', 'setting', 'download', 'jigsaw', 'refresh']);
     expect(photo.props).toEqual({ gallery_id: 0, mode: '2', show_tags: true });
     // The event info accordion: the schedule and notes as rich content a visitor can fetch, the floor plan as a modal image.
     const folds = info.props.items as { title: string; children: { type: string; props: Record<string, unknown> }[] }[];

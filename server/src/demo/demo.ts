@@ -152,7 +152,13 @@ function topPage(banners: string[], childIds: number[], faceCover: string | null
       }),
       ...(info ? [info] : []),
       component('navigator-1', 'navigator', { show_my: true, home_label: 'live' }),
-      component('pendent-1', 'pendent', { buttons: [{ type: 'top' }, { type: 'refresh' }, { type: 'lang' }] }),
+      // Pendants (issue 14 part 3): what does not fit beside the tabs folds into the more-menu; desktops show good and language.
+      component('pendent-1', 'pendent', {
+        buttons: [
+          { type: 'top' }, { type: 'lang' }, { type: 'good' }, { type: 'share' }, { type: 'setting' },
+          { type: 'download' }, { type: 'jigsaw' }, { type: 'refresh', hidden: true }
+        ]
+      }),
       component('photo-1', 'photo', { gallery_id: 0, mode: '2', show_tags: true }, { background: '#f5f5f5', container: { margin: 0, padding: 4 } })
     ]
   };
