@@ -16,8 +16,11 @@ import { Icon } from '../../components/icon';
 import { useLinkFollower } from '../useLink';
 import type { PageComponentRenderProps } from '../types';
 import { PendantMenuItem, PendantSlot, type PendantItem } from './buttons';
-import SettingsSheet from './SettingsSheet';
+import { deferred } from '../../components/deferred';
 import './pendent.scss';
+
+/** The settings sheet's code (its pickers) loads when first opened. */
+const SettingsSheet = deferred(() => import('./SettingsSheet'));
 
 /**
  * The floating buttons (spec part 1 §2 pendants; part 3 §9 badge, z-index, offsets),
@@ -73,7 +76,7 @@ function Pendent({ props, ctx }: PageComponentRenderProps<'pendent'>) {
 
   const overlays = (
     <>
-      <SettingsSheet open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      <SettingsSheet wanted={settingsOpen} open={settingsOpen} onClose={() => setSettingsOpen(false)} />
       {sharing.menuHint ? <ShareMenuHint copied={sharing.menuHint.copied} onClose={() => sharing.closeMenuHint()} /> : null}
     </>
   );
