@@ -142,6 +142,8 @@ const enUS = {
   'info.qrHint': 'Long-press to scan',
   'info.close': 'Close',
   'info.guests': 'Guests',
+  'buttongroup.sponsors': 'Sponsors',
+  'buttongroup.activity': 'About the event',
   'pendent.close': 'Close',
   'pendent.custom': 'Open',
   'gallery.photoCount': { one: '{num} photo', other: '{num} photos' },

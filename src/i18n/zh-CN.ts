@@ -135,6 +135,8 @@ const zhCN: Messages = {
   'info.qrHint': '长按识别二维码',
   'info.close': '关闭',
   'info.guests': '嘉宾',
+  'buttongroup.sponsors': '赞助商',
+  'buttongroup.activity': '活动介绍',
   'pendent.close': '收起',
   'pendent.custom': '打开',
   'gallery.photoCount': '{num} 张照片',

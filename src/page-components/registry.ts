@@ -17,6 +17,7 @@ import ActFlow from './eventinfo/ActFlow';
 import Guests from './eventinfo/Guests';
 import Contact from './eventinfo/Contact';
 import FormOcr from './formocr';
+import ButtonGroup from './buttongroup';
 
 /**
  * One renderer per page-component type. Typed over every key of
@@ -41,7 +42,8 @@ export const registry: { [K in PageComponentType]: ComponentType<PageComponentRe
   actflow: ActFlow,
   guests: Guests,
   contact: Contact,
-  formocr: FormOcr
+  formocr: FormOcr,
+  buttongroup: ButtonGroup
 };
 
 /**

@@ -16,6 +16,7 @@ import { collapseDefinition } from './collapse';
 import { emptyDefinition } from './empty';
 import { formocrDefinition } from './formocr';
 import { actFlowDefinition, actInfoDefinition, contactDefinition, guestsDefinition } from './eventinfo';
+import { buttonGroupDefinition } from './buttongroup';
 
 export const PAGE_COMPONENT_DEFINITIONS = {
   photo: photoDefinition,
@@ -39,5 +40,6 @@ export const PAGE_COMPONENT_DEFINITIONS = {
   actflow: actFlowDefinition,
   guests: guestsDefinition,
   contact: contactDefinition,
-  formocr: formocrDefinition
+  formocr: formocrDefinition,
+  buttongroup: buttonGroupDefinition
 } as const;
