@@ -18,6 +18,7 @@ import Guests from './eventinfo/Guests';
 import Contact from './eventinfo/Contact';
 import FormOcr from './formocr';
 import ButtonGroup from './buttongroup';
+import Tab from './tab';
 
 /**
  * One renderer per page-component type. Typed over every key of
@@ -43,7 +44,8 @@ export const registry: { [K in PageComponentType]: ComponentType<PageComponentRe
   guests: Guests,
   contact: Contact,
   formocr: FormOcr,
-  buttongroup: ButtonGroup
+  buttongroup: ButtonGroup,
+  tab: Tab
 };
 
 /**

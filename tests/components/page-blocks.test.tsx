@@ -6,6 +6,7 @@
 import { act, fireEvent } from '@testing-library/react';
 import { PageRenderer } from '../../src/page-components/PageRenderer';
 import { openLink } from '../../src/platform/navigate';
+import * as measure from '../../src/platform/measure';
 import { PAGE_COMPONENT_DEFAULTS, type PageComponent } from '../../types/page';
 import { byTestId, makeGallery, renderWith } from './helpers';
 
@@ -78,5 +79,88 @@ describe('buttongroup', () => {
     expect(activity).toContain('17:30 – 23:00');
     expect(activity).toContain('Grand Hall');
     expect(activity).toContain('Awards, dinner and music.');
+  });
+});
+
+describe('tab', () => {
+  const tips = (text: string): PageComponent => ({ id: `t-${text}`, type: 'tips', props: { text } });
+  const items = [
+    { title: 'Programme', children: [tips('Doors 17:30')] },
+    { title: 'Venue', children: [tips('Grand Hall')] },
+    { title: 'Help', children: [tips('Desk by the door')] }
+  ];
+  const tabTitles = (el: HTMLElement) => Array.from(el.querySelectorAll('.at-tabs__item')).map((i) => i.textContent);
+
+  afterEach(() => jest.useRealTimers());
+
+  it('renders nothing with its defaults', () => {
+    expect(PAGE_COMPONENT_DEFAULTS.tab).toEqual({ items: [], mode: 'top', active: 0 });
+    const { container } = renderWith(page([{ id: 'tb', type: 'tab' }]));
+    expect(byTestId(container, 'tab')).toHaveLength(0);
+  });
+
+  it('top mode: the configured first tab shows its components; a tap switches, and the choice is remembered for the next visit', () => {
+    const comps: PageComponent[] = [{ id: 'tb', type: 'tab', props: { items, active: 1 } }];
+    const first = renderWith(page(comps));
+    const root = first.root;
+    expect(tabTitles(first.container)).toEqual(['Programme', 'Venue', 'Help']);
+    expect(byTestId(first.container, 'tab')[0].getAttribute('data-mode')).toBe('top');
+    expect(byTestId(first.container, 'tips-text').map((t) => t.textContent)).toEqual(['Grand Hall']);
+    fireEvent.click(first.container.querySelectorAll('.at-tabs__item')[2]);
+    expect(byTestId(first.container, 'tab')[0].getAttribute('data-current')).toBe('2');
+    // Visited tabs keep their components; the one never opened has none yet.
+    expect(byTestId(first.container, 'tips-text').map((t) => t.textContent)).toEqual(['Grand Hall', 'Desk by the door']);
+    first.unmount();
+    const again = renderWith(page(comps), root);
+    expect(byTestId(again.container, 'tab')[0].getAttribute('data-current')).toBe('2');
+    expect(byTestId(again.container, 'tips-text').map((t) => t.textContent)).toEqual(['Desk by the door']);
+    again.unmount();
+    // Another tab component on the page remembers its own choice.
+    const other = renderWith(page([{ id: 'tb2', type: 'tab', props: { items } }]), root);
+    expect(byTestId(other.container, 'tab')[0].getAttribute('data-current')).toBe('0');
+  });
+
+  it('a remembered tab that no longer exists falls back to the configured one', () => {
+    const root = renderWith(page([])).root;
+    const big = renderWith(page([{ id: 'tb', type: 'tab', props: { items } }]), root);
+    fireEvent.click(big.container.querySelectorAll('.at-tabs__item')[2]);
+    big.unmount();
+    const small = renderWith(page([{ id: 'tb', type: 'tab', props: { items: items.slice(0, 2), active: 1 } }]), root);
+    expect(byTestId(small.container, 'tab')[0].getAttribute('data-current')).toBe('1');
+  });
+});
+
+describe('tab, left mode', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('measures the shown pane 16 ms after each change and sizes the box to it (never shorter than the column of tabs)', async () => {
+    jest.useFakeTimers();
+    const heights: Record<string, number> = { '#tab-tb-pane-0': 300, '#tab-tb-pane-1': 80, '#tab-tb .at-tabs__header': 120 };
+    const spy = jest.spyOn(measure, 'measureHeight').mockImplementation((sel: string) => Promise.resolve(heights[sel] ?? null));
+    const items = [
+      { title: 'One', children: [{ id: 'a', type: 'tips', props: { text: 'Long' } }] },
+      { title: 'Two', children: [{ id: 'b', type: 'tips', props: { text: 'Short' } }] }
+    ];
+    const { container } = renderWith(page([{ id: 'tb', type: 'tab', props: { items, mode: 'left' } }]));
+    const box = () => byTestId(container, 'tab')[0];
+    expect(box().getAttribute('data-mode')).toBe('left');
+    expect(spy).not.toHaveBeenCalled();
+    await act(async () => {
+      jest.advanceTimersByTime(15);
+    });
+    expect(spy).not.toHaveBeenCalled();
+    await act(async () => {
+      jest.advanceTimersByTime(1);
+    });
+    expect(spy).toHaveBeenCalledWith('#tab-tb-pane-0');
+    expect(box().getAttribute('data-height')).toBe('300');
+    expect((box().querySelector('.at-tabs') as HTMLElement).style.height).toBe('300px');
+    fireEvent.click(container.querySelectorAll('.at-tabs__item')[1]);
+    await act(async () => {
+      jest.advanceTimersByTime(16);
+    });
+    expect(spy).toHaveBeenCalledWith('#tab-tb-pane-1');
+    expect(box().getAttribute('data-height')).toBe('120');
+    spy.mockRestore();
   });
 });

@@ -17,6 +17,7 @@ import { emptyDefinition } from './empty';
 import { formocrDefinition } from './formocr';
 import { actFlowDefinition, actInfoDefinition, contactDefinition, guestsDefinition } from './eventinfo';
 import { buttonGroupDefinition } from './buttongroup';
+import { tabDefinition } from './tab';
 
 export const PAGE_COMPONENT_DEFINITIONS = {
   photo: photoDefinition,
@@ -41,5 +42,6 @@ export const PAGE_COMPONENT_DEFINITIONS = {
   guests: guestsDefinition,
   contact: contactDefinition,
   formocr: formocrDefinition,
-  buttongroup: buttonGroupDefinition
+  buttongroup: buttonGroupDefinition,
+  tab: tabDefinition
 } as const;
