@@ -144,6 +144,8 @@ const enUS = {
   'info.guests': 'Guests',
   'buttongroup.sponsors': 'Sponsors',
   'buttongroup.activity': 'About the event',
+  'guide.skipIn': 'Skip {num}s',
+  'guide.skip': 'Skip',
   'pendent.close': 'Close',
   'pendent.custom': 'Open',
   'gallery.photoCount': { one: '{num} photo', other: '{num} photos' },

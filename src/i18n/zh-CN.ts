@@ -137,6 +137,8 @@ const zhCN: Messages = {
   'info.guests': '嘉宾',
   'buttongroup.sponsors': '赞助商',
   'buttongroup.activity': '活动介绍',
+  'guide.skipIn': '跳过 {num}s',
+  'guide.skip': '跳过',
   'pendent.close': '收起',
   'pendent.custom': '打开',
   'gallery.photoCount': '{num} 张照片',

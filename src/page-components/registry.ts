@@ -19,6 +19,7 @@ import Contact from './eventinfo/Contact';
 import FormOcr from './formocr';
 import ButtonGroup from './buttongroup';
 import Tab from './tab';
+import Guide from './guide';
 
 /**
  * One renderer per page-component type. Typed over every key of
@@ -45,12 +46,13 @@ export const registry: { [K in PageComponentType]: ComponentType<PageComponentRe
   contact: Contact,
   formocr: FormOcr,
   buttongroup: ButtonGroup,
-  tab: Tab
+  tab: Tab,
+  guide: Guide
 };
 
 /**
  * Types rendered without a wrapper: `navigator` shows nothing where it stands and
  * `pendent` floats over the page, so colours and margins would only leave an
- * empty strip.
+ * empty strip. `guide` covers the whole screen.
  */
-export const UNWRAPPED_TYPES: ReadonlySet<PageComponentType> = new Set<PageComponentType>(['navigator', 'pendent', 'image_bottom']);
+export const UNWRAPPED_TYPES: ReadonlySet<PageComponentType> = new Set<PageComponentType>(['navigator', 'pendent', 'image_bottom', 'guide']);

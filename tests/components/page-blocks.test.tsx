@@ -164,3 +164,84 @@ describe('tab, left mode', () => {
     spy.mockRestore();
   });
 });
+
+describe('guide (splash page)', () => {
+  const full = (over: Record<string, unknown> = {}): PageComponent => ({
+    id: 'splash',
+    type: 'guide',
+    props: { image: hash('s'), autoPlay: true, duration: 3, link: { type: 'gallery', link_id: 'tick001' }, showBar: true, barColor: '#ff0000', opacity: 0.3, ...over }
+  });
+  afterEach(() => jest.useRealTimers());
+
+  it('renders nothing with its defaults (no picture)', () => {
+    expect(PAGE_COMPONENT_DEFAULTS.guide).toEqual({ autoPlay: true, duration: 5, showBar: true, barColor: '#000000', opacity: 0.5 });
+    const { container } = renderWith(page([{ id: 'g', type: 'guide' }]));
+    expect(byTestId(container, 'guide')).toHaveLength(0);
+  });
+
+  it('counts down each second on the skip bar, in the bar colour and opacity, and closes by itself at 0 (autoPlay)', () => {
+    jest.useFakeTimers();
+    const { container } = renderWith(page([full()]));
+    expect(byTestId(container, 'guide')).toHaveLength(1);
+    const skip = () => byTestId(container, 'guide-skip')[0];
+    expect(skip().textContent).toBe('Skip 3s');
+    const bg = skip().firstElementChild as HTMLElement;
+    expect(bg.style.opacity).toBe('0.3');
+    expect(bg.style.background).toMatch(/#ff0000|rgb\(255, 0, 0\)/);
+    act(() => {
+      jest.advanceTimersByTime(1000);
+    });
+    expect(skip().textContent).toBe('Skip 2s');
+    act(() => {
+      jest.advanceTimersByTime(1000);
+    });
+    expect(skip().getAttribute('data-seconds')).toBe('1');
+    act(() => {
+      jest.advanceTimersByTime(1000);
+    });
+    expect(byTestId(container, 'guide')).toHaveLength(0);
+  });
+
+  it('Skip closes it at once; it does not show again on this device within 24 h, and does after', () => {
+    const comps = [full()];
+    const first = renderWith(page(comps));
+    fireEvent.click(byTestId(first.container, 'guide-skip')[0]);
+    expect(byTestId(first.container, 'guide')).toHaveLength(0);
+    first.unmount();
+    const again = renderWith(page(comps), first.root);
+    expect(byTestId(again.container, 'guide')).toHaveLength(0);
+    again.unmount();
+    const spy = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 86_400_000 + 1000);
+    const later = renderWith(page(comps), first.root);
+    expect(byTestId(later.container, 'guide')).toHaveLength(1);
+    spy.mockRestore();
+  });
+
+  it('a tap on the picture follows its link and closes; without autoPlay it waits at 0 for Skip', () => {
+    jest.useFakeTimers();
+    const linked = renderWith(page([full()]));
+    fireEvent.click(byTestId(linked.container, 'guide-image')[0]);
+    expect(openLink).toHaveBeenCalledWith({ type: 'gallery', link_id: 'tick001' }, { homeLinkId: 'event001' });
+    expect(byTestId(linked.container, 'guide')).toHaveLength(0);
+    linked.unmount();
+    // showBar false without autoPlay: the bar still shows (the only way on).
+    const { container } = renderWith(page([full({ autoPlay: false, duration: 1, showBar: false })]));
+    act(() => {
+      jest.advanceTimersByTime(5000);
+    });
+    expect(byTestId(container, 'guide')).toHaveLength(1);
+    expect(byTestId(container, 'guide-skip')[0].textContent).toBe('Skip');
+    fireEvent.click(byTestId(container, 'guide-skip')[0]);
+    expect(byTestId(container, 'guide')).toHaveLength(0);
+  });
+
+  it('showBar false with autoPlay: no bar, and it still closes by itself', () => {
+    jest.useFakeTimers();
+    const { container } = renderWith(page([full({ showBar: false, duration: 2 })]));
+    expect(byTestId(container, 'guide-skip')).toHaveLength(0);
+    act(() => {
+      jest.advanceTimersByTime(2000);
+    });
+    expect(byTestId(container, 'guide')).toHaveLength(0);
+  });
+});

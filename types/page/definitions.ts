@@ -18,6 +18,7 @@ import { formocrDefinition } from './formocr';
 import { actFlowDefinition, actInfoDefinition, contactDefinition, guestsDefinition } from './eventinfo';
 import { buttonGroupDefinition } from './buttongroup';
 import { tabDefinition } from './tab';
+import { guideDefinition } from './guide';
 
 export const PAGE_COMPONENT_DEFINITIONS = {
   photo: photoDefinition,
@@ -43,5 +44,6 @@ export const PAGE_COMPONENT_DEFINITIONS = {
   contact: contactDefinition,
   formocr: formocrDefinition,
   buttongroup: buttonGroupDefinition,
-  tab: tabDefinition
+  tab: tabDefinition,
+  guide: guideDefinition
 } as const;
