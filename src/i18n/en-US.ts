@@ -146,6 +146,7 @@ const enUS = {
   'buttongroup.activity': 'About the event',
   'guide.skipIn': 'Skip {num}s',
   'guide.skip': 'Skip',
+  'hot.likes': '♥ {num}',
   'pendent.close': 'Close',
   'pendent.custom': 'Open',
   'gallery.photoCount': { one: '{num} photo', other: '{num} photos' },

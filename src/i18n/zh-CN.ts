@@ -139,6 +139,7 @@ const zhCN: Messages = {
   'buttongroup.activity': '活动介绍',
   'guide.skipIn': '跳过 {num}s',
   'guide.skip': '跳过',
+  'hot.likes': '♥ {num}',
   'pendent.close': '收起',
   'pendent.custom': '打开',
   'gallery.photoCount': '{num} 张照片',

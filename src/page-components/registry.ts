@@ -20,6 +20,7 @@ import FormOcr from './formocr';
 import ButtonGroup from './buttongroup';
 import Tab from './tab';
 import Guide from './guide';
+import { Hot, HotPic } from './hot';
 
 /**
  * One renderer per page-component type. Typed over every key of
@@ -47,7 +48,9 @@ export const registry: { [K in PageComponentType]: ComponentType<PageComponentRe
   formocr: FormOcr,
   buttongroup: ButtonGroup,
   tab: Tab,
-  guide: Guide
+  guide: Guide,
+  hot: Hot,
+  hot_pic: HotPic
 };
 
 /**

@@ -8,8 +8,10 @@ import { PageRenderer } from '../../src/page-components/PageRenderer';
 import { openLink } from '../../src/platform/navigate';
 import * as measure from '../../src/platform/measure';
 import { PAGE_COMPONENT_DEFAULTS, type PageComponent } from '../../types/page';
-import { byTestId, makeGallery, renderWith } from './helpers';
+import { fetchPhotoList } from '../../src/api/gallery';
+import { byTestId, makeGallery, photoPage, renderWith } from './helpers';
 
+jest.mock('../../src/api/gallery', () => ({ ...jest.requireActual('../../src/api/gallery'), fetchPhotoList: jest.fn() }));
 jest.mock('../../src/platform/navigate', () => ({ ...jest.requireActual('../../src/platform/navigate'), openLink: jest.fn() }));
 
 const hash = (c: string) => c.repeat(64);
@@ -18,6 +20,8 @@ const page = (components: PageComponent[]) => <PageRenderer pagedata={{ componen
 
 beforeEach(() => {
   jest.mocked(openLink).mockClear();
+  jest.mocked(fetchPhotoList).mockReset();
+  jest.mocked(fetchPhotoList).mockResolvedValue(photoPage(0, 0, 0, 42));
 });
 
 describe('buttongroup', () => {
@@ -243,5 +247,64 @@ describe('guide (splash page)', () => {
       jest.advanceTimersByTime(2000);
     });
     expect(byTestId(container, 'guide')).toHaveLength(0);
+  });
+});
+
+describe('hot and hot_pic', () => {
+  /** The gallery's photos ranked by likes: `n` of them, NO.1 first. */
+  const ranked = (n: number) => {
+    const p = photoPage(0, n, n, 42);
+    p.items.forEach((photo, i) => (photo.love = 100 - i));
+    return p;
+  };
+  const rows = (el: HTMLElement) => byTestId(el, 'hot-row').map((r) => byTestId(r, 'hot-item').map((c) => Number(c.getAttribute('data-id'))));
+
+  it('render nothing with their defaults while the gallery has no liked photos', async () => {
+    expect(PAGE_COMPONENT_DEFAULTS.hot).toEqual({ gallery_id: 0, count: 8, template: 'template1', title: '' });
+    expect(PAGE_COMPONENT_DEFAULTS.hot_pic).toEqual(PAGE_COMPONENT_DEFAULTS.hot);
+    const { container } = renderWith(page([{ id: 'h', type: 'hot' }, { id: 'hp', type: 'hot_pic' }]));
+    await act(async () => undefined);
+    // One list (the photo area's Hot tab list) for both blocks: fetched once, ranked by likes.
+    expect(fetchPhotoList).toHaveBeenCalledTimes(1);
+    expect(jest.mocked(fetchPhotoList).mock.calls[0][0]).toBe(42);
+    expect(jest.mocked(fetchPhotoList).mock.calls[0][1]).toMatchObject({ sorttype: '-love' });
+    expect(byTestId(container, 'hot')).toHaveLength(0);
+    expect(byTestId(container, 'hot-pic')).toHaveLength(0);
+  });
+
+  it('template1 is a grid: three photos in one row, four or more split into two rows', async () => {
+    jest.mocked(fetchPhotoList).mockResolvedValue(ranked(7));
+    const { container } = renderWith(page([
+      { id: 'h3', type: 'hot_pic', props: { count: 3 } },
+      { id: 'h4', type: 'hot_pic', props: { count: 4 } },
+      { id: 'h7', type: 'hot', props: { count: 7, title: 'Most liked' } }
+    ]));
+    await act(async () => undefined);
+    const [three, four] = byTestId(container, 'hot-pic');
+    expect(rows(three)).toEqual([[1, 2, 3]]);
+    expect(rows(four)).toEqual([[1, 2], [3, 4]]);
+    const seven = byTestId(container, 'hot')[0];
+    expect(rows(seven)).toEqual([[1, 2, 3, 4], [5, 6, 7]]);
+    expect(byTestId(seven, 'hot-item')[4].style.width).toBe('33.333333333333336%');
+    expect(seven.textContent).toContain('Most liked');
+    expect(seven.textContent).toContain('NO.1');
+    expect(byTestId(seven, 'hot-likes')[0].textContent).toBe('♥ 100');
+    // hot_pic shows pictures alone.
+    expect(three.textContent).not.toContain('NO.1');
+  });
+
+  it('other templates are lists, one row per photo; a tap opens the page viewer on that photo', async () => {
+    jest.mocked(fetchPhotoList).mockResolvedValue(ranked(6));
+    const r = renderWith(page([{ id: 'h', type: 'hot', props: { count: 5, template: 'template2', gallery_id: 42 } }]));
+    await act(async () => undefined);
+    const block = byTestId(r.container, 'hot')[0];
+    expect(block.getAttribute('data-template')).toBe('template2');
+    expect(byTestId(block, 'hot-row')).toHaveLength(0);
+    expect(byTestId(block, 'hot-list')).toHaveLength(1);
+    expect(byTestId(block, 'hot-item').map((c) => c.getAttribute('data-id'))).toEqual(['1', '2', '3', '4', '5']);
+    fireEvent.click(byTestId(block, 'hot-item')[2]);
+    expect(r.page.viewer.isOpen).toBe(true);
+    expect(r.page.viewer.current?.id).toBe(3);
+    act(() => r.page.viewer.close());
   });
 });

@@ -19,6 +19,7 @@ import { actFlowDefinition, actInfoDefinition, contactDefinition, guestsDefiniti
 import { buttonGroupDefinition } from './buttongroup';
 import { tabDefinition } from './tab';
 import { guideDefinition } from './guide';
+import { hotDefinition, hotPicDefinition } from './hot';
 
 export const PAGE_COMPONENT_DEFINITIONS = {
   photo: photoDefinition,
@@ -45,5 +46,7 @@ export const PAGE_COMPONENT_DEFINITIONS = {
   formocr: formocrDefinition,
   buttongroup: buttonGroupDefinition,
   tab: tabDefinition,
-  guide: guideDefinition
+  guide: guideDefinition,
+  hot: hotDefinition,
+  hot_pic: hotPicDefinition
 } as const;
