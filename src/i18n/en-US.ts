@@ -315,6 +315,7 @@ const enUS = {
   'carousel.effectZoom': 'Zoom',
   'carousel.effectFlip': 'Flip',
   'carousel.empty': 'No photos yet',
+  'carousel.fullScreen': 'Full screen',
   // Gated pages (permission: password and phone gates, /page/permission/{id})
   'permission.passwordTitle': 'This album is protected by a password',
   'permission.passwordPlaceholder': 'Enter the password',

@@ -308,6 +308,7 @@ const zhCN: Messages = {
   'carousel.effectZoom': '缩放',
   'carousel.effectFlip': '翻牌',
   'carousel.empty': '暂无照片',
+  'carousel.fullScreen': '全屏',
   // Gated pages (permission: password and phone gates, /page/permission/{id})
   'permission.passwordTitle': '该相册需要密码才能查看',
   'permission.passwordPlaceholder': '请输入密码',

@@ -21,6 +21,7 @@ import ButtonGroup from './buttongroup';
 import Tab from './tab';
 import Guide from './guide';
 import { Hot, HotPic } from './hot';
+import CarouselBlock from './carousel';
 
 /**
  * One renderer per page-component type. Typed over every key of
@@ -50,7 +51,8 @@ export const registry: { [K in PageComponentType]: ComponentType<PageComponentRe
   tab: Tab,
   guide: Guide,
   hot: Hot,
-  hot_pic: HotPic
+  hot_pic: HotPic,
+  carousel: CarouselBlock
 };
 
 /**

@@ -12,6 +12,7 @@ import { fetchPhotoList } from '../../src/api/gallery';
 import { byTestId, makeGallery, photoPage, renderWith } from './helpers';
 
 jest.mock('../../src/api/gallery', () => ({ ...jest.requireActual('../../src/api/gallery'), fetchPhotoList: jest.fn() }));
+jest.mock('../../src/platform/preload', () => ({ preloadImage: jest.fn(() => Promise.resolve()) }));
 jest.mock('../../src/platform/navigate', () => ({ ...jest.requireActual('../../src/platform/navigate'), openLink: jest.fn() }));
 
 const hash = (c: string) => c.repeat(64);
@@ -306,5 +307,50 @@ describe('hot and hot_pic', () => {
     expect(r.page.viewer.isOpen).toBe(true);
     expect(r.page.viewer.current?.id).toBe(3);
     act(() => r.page.viewer.close());
+  });
+});
+
+describe('carousel', () => {
+  const settle = async () => {
+    for (let i = 0; i < 5; i++) await act(async () => undefined);
+  };
+  afterEach(() => jest.useRealTimers());
+
+  it('with its defaults: the page gallery\'s show in a 16:9 box, paused on its name until Play', async () => {
+    expect(PAGE_COMPONENT_DEFAULTS.carousel).toEqual({ gallery_id: 0, ratio: 0.5625, autoplay: false });
+    jest.mocked(fetchPhotoList).mockResolvedValue(photoPage(0, 3, 3, 42));
+    const { container } = renderWith(page([{ id: 'c', type: 'carousel' }]));
+    await settle();
+    const block = byTestId(container, 'carousel-block')[0];
+    expect(block.getAttribute('data-playing')).toBe('false');
+    expect(block.getAttribute('data-count')).toBe('3');
+    // The venue screen's list: shoot time, ascending.
+    expect(jest.mocked(fetchPhotoList).mock.calls[0][1]).toMatchObject({ sorttype: 'shoottime', order: 'asc' });
+    expect((block.firstElementChild as HTMLElement).style.paddingTop).toBe('56.25%');
+    expect(byTestId(block, 'carousel-block-cover')[0].textContent).toBe('Spring Gala');
+  });
+
+  it('with full props: plays by itself in its own order and interval; Pause stops; Full screen opens the venue screen UI, × closes it', async () => {
+    jest.useFakeTimers();
+    jest.mocked(fetchPhotoList).mockResolvedValue(photoPage(0, 3, 3, 42));
+    const { container } = renderWith(page([{ id: 'c', type: 'carousel', props: { gallery_id: 42, ratio: 1, autoplay: true, order: 'asc', time: 3, effect: 'slide' } }]));
+    await settle();
+    const block = () => byTestId(container, 'carousel-block')[0];
+    expect(block().getAttribute('data-playing')).toBe('true');
+    const first = block().getAttribute('data-current');
+    expect(first).toBe('1'); // the first photo of the list as the server ordered it
+    expect(byTestId(container, 'carousel-stage')[0].getAttribute('data-effect')).toBe('slide');
+    await act(async () => {
+      jest.advanceTimersByTime(3000);
+    });
+    await settle();
+    expect(block().getAttribute('data-current')).not.toBe(first);
+    fireEvent.click(byTestId(container, 'carousel-block-play')[0]);
+    expect(block().getAttribute('data-playing')).toBe('false');
+    fireEvent.click(byTestId(container, 'carousel-block-full')[0]);
+    expect(byTestId(container, 'carousel-block-overlay')).toHaveLength(1);
+    expect(byTestId(container, 'carousel-controls')).toHaveLength(1);
+    fireEvent.click(byTestId(container, 'carousel-block-close')[0]);
+    expect(byTestId(container, 'carousel-block-overlay')).toHaveLength(0);
   });
 });

@@ -20,6 +20,7 @@ import { buttonGroupDefinition } from './buttongroup';
 import { tabDefinition } from './tab';
 import { guideDefinition } from './guide';
 import { hotDefinition, hotPicDefinition } from './hot';
+import { carouselDefinition } from './carousel';
 
 export const PAGE_COMPONENT_DEFINITIONS = {
   photo: photoDefinition,
@@ -48,5 +49,6 @@ export const PAGE_COMPONENT_DEFINITIONS = {
   tab: tabDefinition,
   guide: guideDefinition,
   hot: hotDefinition,
-  hot_pic: hotPicDefinition
+  hot_pic: hotPicDefinition,
+  carousel: carouselDefinition
 } as const;
