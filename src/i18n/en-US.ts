@@ -147,6 +147,8 @@ const enUS = {
   'guide.skipIn': 'Skip {num}s',
   'guide.skip': 'Skip',
   'hot.likes': '♥ {num}',
+  'iframe.untitled': 'Web page',
+  'iframe.open': 'Open',
   'pendent.close': 'Close',
   'pendent.custom': 'Open',
   'gallery.photoCount': { one: '{num} photo', other: '{num} photos' },

@@ -140,6 +140,8 @@ const zhCN: Messages = {
   'guide.skipIn': '跳过 {num}s',
   'guide.skip': '跳过',
   'hot.likes': '♥ {num}',
+  'iframe.untitled': '网页',
+  'iframe.open': '打开',
   'pendent.close': '收起',
   'pendent.custom': '打开',
   'gallery.photoCount': '{num} 张照片',

@@ -22,6 +22,7 @@ import Tab from './tab';
 import Guide from './guide';
 import { Hot, HotPic } from './hot';
 import CarouselBlock from './carousel';
+import IframeBlock from './iframe';
 
 /**
  * One renderer per page-component type. Typed over every key of
@@ -52,7 +53,8 @@ export const registry: { [K in PageComponentType]: ComponentType<PageComponentRe
   guide: Guide,
   hot: Hot,
   hot_pic: HotPic,
-  carousel: CarouselBlock
+  carousel: CarouselBlock,
+  iframe: IframeBlock
 };
 
 /**

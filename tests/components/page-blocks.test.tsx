@@ -5,15 +5,15 @@
  */
 import { act, fireEvent } from '@testing-library/react';
 import { PageRenderer } from '../../src/page-components/PageRenderer';
-import { openLink } from '../../src/platform/navigate';
+import { openLink, openUrl } from '../../src/platform/navigate';
 import * as measure from '../../src/platform/measure';
 import { PAGE_COMPONENT_DEFAULTS, type PageComponent } from '../../types/page';
 import { fetchPhotoList } from '../../src/api/gallery';
-import { byTestId, makeGallery, photoPage, renderWith } from './helpers';
+import { byTestId, isWeapp, makeGallery, photoPage, renderWith } from './helpers';
 
 jest.mock('../../src/api/gallery', () => ({ ...jest.requireActual('../../src/api/gallery'), fetchPhotoList: jest.fn() }));
 jest.mock('../../src/platform/preload', () => ({ preloadImage: jest.fn(() => Promise.resolve()) }));
-jest.mock('../../src/platform/navigate', () => ({ ...jest.requireActual('../../src/platform/navigate'), openLink: jest.fn() }));
+jest.mock('../../src/platform/navigate', () => ({ ...jest.requireActual('../../src/platform/navigate'), openLink: jest.fn(), openUrl: jest.fn() }));
 
 const hash = (c: string) => c.repeat(64);
 const gallery = makeGallery({ id: 42, link_id: 'child001', parent: 7, parent_link_id: 'event001' });
@@ -21,6 +21,7 @@ const page = (components: PageComponent[]) => <PageRenderer pagedata={{ componen
 
 beforeEach(() => {
   jest.mocked(openLink).mockClear();
+  jest.mocked(openUrl).mockClear();
   jest.mocked(fetchPhotoList).mockReset();
   jest.mocked(fetchPhotoList).mockResolvedValue(photoPage(0, 0, 0, 42));
 });
@@ -352,5 +353,33 @@ describe('carousel', () => {
     expect(byTestId(container, 'carousel-controls')).toHaveLength(1);
     fireEvent.click(byTestId(container, 'carousel-block-close')[0]);
     expect(byTestId(container, 'carousel-block-overlay')).toHaveLength(0);
+  });
+});
+
+describe('iframe', () => {
+  it('renders nothing with its defaults (no address), nor with an address that is not http(s)', () => {
+    expect(PAGE_COMPONENT_DEFAULTS.iframe).toEqual({ height: 600, title: '' });
+    const { container } = renderWith(page([{ id: 'f0', type: 'iframe' }, { id: 'f1', type: 'iframe', props: { url: 'javascript:alert(1)' } }]));
+    expect(byTestId(container, 'iframe-block')).toHaveLength(0);
+    expect(byTestId(container, 'iframe-card')).toHaveLength(0);
+  });
+
+  it(isWeapp ? 'mini-program: a card that opens the page on /page/video/iframe (web-view)' : 'browsers: an iframe of the configured height, sandboxed', () => {
+    const url = 'https://maps.example.com/embed?q=Grand+Hall';
+    const { container } = renderWith(page([{ id: 'f', type: 'iframe', props: { url, height: 420, title: 'Venue map' } }]));
+    if (isWeapp) {
+      expect(byTestId(container, 'iframe-block')).toHaveLength(0);
+      const card = byTestId(container, 'iframe-card')[0];
+      expect(card.textContent).toBe('Venue mapOpen');
+      fireEvent.click(card);
+      expect(openUrl).toHaveBeenCalledWith(`/page/video/iframe?url=${encodeURIComponent(url)}&title=Venue%20map`);
+    } else {
+      const frame = container.querySelector('iframe') as HTMLIFrameElement;
+      expect(frame.getAttribute('src')).toBe(url);
+      expect(frame.getAttribute('title')).toBe('Venue map');
+      expect(frame.style.height).toBe('420px');
+      expect(frame.getAttribute('sandbox')).toContain('allow-scripts');
+      expect(frame.getAttribute('sandbox')).not.toContain('allow-top-navigation');
+    }
   });
 });

@@ -21,6 +21,7 @@ import { tabDefinition } from './tab';
 import { guideDefinition } from './guide';
 import { hotDefinition, hotPicDefinition } from './hot';
 import { carouselDefinition } from './carousel';
+import { iframeDefinition } from './iframe';
 
 export const PAGE_COMPONENT_DEFINITIONS = {
   photo: photoDefinition,
@@ -50,5 +51,6 @@ export const PAGE_COMPONENT_DEFINITIONS = {
   guide: guideDefinition,
   hot: hotDefinition,
   hot_pic: hotPicDefinition,
-  carousel: carouselDefinition
+  carousel: carouselDefinition,
+  iframe: iframeDefinition
 } as const;
