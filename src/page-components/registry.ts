@@ -23,6 +23,7 @@ import Guide from './guide';
 import { Hot, HotPic } from './hot';
 import CarouselBlock from './carousel';
 import IframeBlock from './iframe';
+import CodeBlock from './code';
 
 /**
  * One renderer per page-component type. Typed over every key of
@@ -54,12 +55,13 @@ export const registry: { [K in PageComponentType]: ComponentType<PageComponentRe
   hot: Hot,
   hot_pic: HotPic,
   carousel: CarouselBlock,
-  iframe: IframeBlock
+  iframe: IframeBlock,
+  code: CodeBlock
 };
 
 /**
  * Types rendered without a wrapper: `navigator` shows nothing where it stands and
  * `pendent` floats over the page, so colours and margins would only leave an
- * empty strip. `guide` covers the whole screen.
+ * empty strip. `guide` covers the whole screen; `code` shows nothing.
  */
-export const UNWRAPPED_TYPES: ReadonlySet<PageComponentType> = new Set<PageComponentType>(['navigator', 'pendent', 'image_bottom', 'guide']);
+export const UNWRAPPED_TYPES: ReadonlySet<PageComponentType> = new Set<PageComponentType>(['navigator', 'pendent', 'image_bottom', 'guide', 'code']);

@@ -383,3 +383,33 @@ describe('iframe', () => {
     }
   });
 });
+
+describe('code', () => {
+  const pageCode = (tag: string) => Array.from(document.head.querySelectorAll(`${tag}[data-page-code]`)).map((e) => e.getAttribute(tag === 'script' ? 'src' : 'href'));
+
+  it('renders nothing and loads nothing with its defaults', () => {
+    expect(PAGE_COMPONENT_DEFAULTS.code).toEqual({ scripts: [], styles: [] });
+    const { container } = renderWith(page([{ id: 'c', type: 'code' }]));
+    expect(container.querySelector('.page-renderer')!.children).toHaveLength(0);
+    expect(pageCode('script')).toEqual([]);
+  });
+
+  it(isWeapp ? 'mini-program: runs no outside code and shows nothing' : 'browsers: loads the scripts once and the stylesheets while the page shows', () => {
+    const props = { scripts: ['https://cdn.example.com/chat.js', 'http://cdn.example.com/plain.js'], styles: ['https://cdn.example.com/chat.css'] };
+    const a = renderWith(page([{ id: 'c', type: 'code', props }, { id: 'c2', type: 'code', props: { styles: props.styles } }]));
+    expect(a.container.querySelector('.page-renderer')!.children).toHaveLength(0);
+    if (isWeapp) {
+      expect(pageCode('script')).toEqual([]);
+      expect(pageCode('link')).toEqual([]);
+      return;
+    }
+    // Only https addresses (the server refused others on save); each once.
+    expect(pageCode('script')).toEqual(['https://cdn.example.com/chat.js']);
+    expect(pageCode('link')).toEqual(['https://cdn.example.com/chat.css']);
+    a.unmount();
+    // Stylesheets go with the page; a script cannot be unloaded and stays once.
+    expect(pageCode('link')).toEqual([]);
+    renderWith(page([{ id: 'c', type: 'code', props }]));
+    expect(pageCode('script')).toEqual(['https://cdn.example.com/chat.js']);
+  });
+});

@@ -22,6 +22,7 @@ import { guideDefinition } from './guide';
 import { hotDefinition, hotPicDefinition } from './hot';
 import { carouselDefinition } from './carousel';
 import { iframeDefinition } from './iframe';
+import { codeDefinition } from './code';
 
 export const PAGE_COMPONENT_DEFINITIONS = {
   photo: photoDefinition,
@@ -52,5 +53,6 @@ export const PAGE_COMPONENT_DEFINITIONS = {
   hot: hotDefinition,
   hot_pic: hotPicDefinition,
   carousel: carouselDefinition,
-  iframe: iframeDefinition
+  iframe: iframeDefinition,
+  code: codeDefinition
 } as const;
