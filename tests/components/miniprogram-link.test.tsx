@@ -3,7 +3,7 @@
  * the other mini-program (navigateToMiniProgram, through src/platform/navigate); in a browser, which
  * cannot, the page's sheet names the mini-program and its page and says how to open it.
  */
-import { fireEvent } from '@testing-library/react';
+import { act, fireEvent } from '@testing-library/react';
 import Taro from '@tarojs/taro';
 import { PageRenderer } from '../../src/page-components/PageRenderer';
 import type { PageComponent } from '../../types/page';
@@ -14,7 +14,7 @@ const page = (components: PageComponent[]) => <PageRenderer pagedata={{ componen
 const link = { type: 'miniprogram' as const, appid: 'wx0123456789abcdef', path: 'pages/shop/index?id=7' };
 
 describe('miniprogram links', () => {
-  it(isWeapp ? 'open the mini-program with its appid and path' : 'open a sheet explaining how to open the mini-program in WeChat', () => {
+  it(isWeapp ? 'open the mini-program with its appid and path' : 'open a sheet explaining how to open the mini-program in WeChat', async () => {
     const nav = jest.fn(() => Promise.resolve());
     const clip = jest.fn(() => Promise.resolve());
     const t = Taro as unknown as Record<string, unknown>;
@@ -28,6 +28,8 @@ describe('miniprogram links', () => {
           { id: 'bg', type: 'buttongroup', props: { buttons: [{ text: 'Shop', link: { type: 'miniprogram', appid: link.appid } }] } }
         ])
       );
+      // The button group's code loads when it first shows.
+      for (let i = 0; i < 5; i++) await act(async () => undefined);
       fireEvent.click(byTestId(container, 'tips')[0]);
       if (isWeapp) {
         expect(nav).toHaveBeenCalledWith({ appId: link.appid, path: link.path });

@@ -18,6 +18,16 @@ jest.mock('../../src/platform/navigate', () => ({ ...jest.requireActual('../../s
 const hash = (c: string) => c.repeat(64);
 const gallery = makeGallery({ id: 42, link_id: 'child001', parent: 7, parent_link_id: 'event001' });
 const page = (components: PageComponent[]) => <PageRenderer pagedata={{ components }} context={{ gallery, children: [] }} />;
+/** Let lazily loaded components (lazyBlock) and their first loads settle. */
+const settle = async () => {
+  for (let i = 0; i < 5; i++) await act(async () => undefined);
+};
+/** Render and settle. */
+const show = async (...args: Parameters<typeof renderWith>) => {
+  const r = renderWith(...args);
+  await settle();
+  return r;
+};
 
 beforeEach(() => {
   jest.mocked(openLink).mockClear();
@@ -45,14 +55,14 @@ describe('buttongroup', () => {
     }
   };
 
-  it('renders nothing with its defaults', () => {
+  it('renders nothing with its defaults', async () => {
     expect(PAGE_COMPONENT_DEFAULTS.buttongroup).toEqual({ buttons: [], columns: 0, sponsors: [], guests: [] });
-    const { container } = renderWith(page([{ id: 'bg', type: 'buttongroup' }]));
+    const { container } = await show(page([{ id: 'bg', type: 'buttongroup' }]));
     expect(byTestId(container, 'buttongroup')).toHaveLength(0);
   });
 
-  it('shows the buttons that do something; a link button follows its link', () => {
-    const { container } = renderWith(page([full]));
+  it('shows the buttons that do something; a link button follows its link', async () => {
+    const { container } = await show(page([full]));
     const buttons = byTestId(container, 'buttongroup-button');
     expect(buttons.map((b) => b.textContent)).toEqual(['Sponsors', 'Guests', 'About', 'Tickets']);
     expect(byTestId(container, 'buttongroup')[0].getAttribute('data-columns')).toBe('4');
@@ -60,13 +70,13 @@ describe('buttongroup', () => {
     expect(openLink).toHaveBeenCalledWith({ type: 'gallery', link_id: 'tick001' }, { homeLinkId: 'event001' });
   });
 
-  it('a modal button without content is not shown', () => {
-    const { container } = renderWith(page([{ id: 'bg', type: 'buttongroup', props: { buttons: [{ text: 'Sponsors', modal: 'sponsor' }, { text: 'Guests', modal: 'guest' }] } }]));
+  it('a modal button without content is not shown', async () => {
+    const { container } = await show(page([{ id: 'bg', type: 'buttongroup', props: { buttons: [{ text: 'Sponsors', modal: 'sponsor' }, { text: 'Guests', modal: 'guest' }] } }]));
     expect(byTestId(container, 'buttongroup')).toHaveLength(0);
   });
 
-  it('opens the sponsor, guest and activity modals; × closes; a sponsor with a link follows it', () => {
-    const { container } = renderWith(page([full]));
+  it('opens the sponsor, guest and activity modals; × closes; a sponsor with a link follows it', async () => {
+    const { container } = await show(page([full]));
     const buttons = byTestId(container, 'buttongroup-button');
     fireEvent.click(buttons[0]);
     expect(byTestId(container, 'buttongroup-sheet')[0].getAttribute('data-modal')).toBe('sponsor');
@@ -99,15 +109,15 @@ describe('tab', () => {
 
   afterEach(() => jest.useRealTimers());
 
-  it('renders nothing with its defaults', () => {
+  it('renders nothing with its defaults', async () => {
     expect(PAGE_COMPONENT_DEFAULTS.tab).toEqual({ items: [], mode: 'top', active: 0 });
-    const { container } = renderWith(page([{ id: 'tb', type: 'tab' }]));
+    const { container } = await show(page([{ id: 'tb', type: 'tab' }]));
     expect(byTestId(container, 'tab')).toHaveLength(0);
   });
 
-  it('top mode: the configured first tab shows its components; a tap switches, and the choice is remembered for the next visit', () => {
+  it('top mode: the configured first tab shows its components; a tap switches, and the choice is remembered for the next visit', async () => {
     const comps: PageComponent[] = [{ id: 'tb', type: 'tab', props: { items, active: 1 } }];
-    const first = renderWith(page(comps));
+    const first = await show(page(comps));
     const root = first.root;
     expect(tabTitles(first.container)).toEqual(['Programme', 'Venue', 'Help']);
     expect(byTestId(first.container, 'tab')[0].getAttribute('data-mode')).toBe('top');
@@ -117,21 +127,21 @@ describe('tab', () => {
     // Visited tabs keep their components; the one never opened has none yet.
     expect(byTestId(first.container, 'tips-text').map((t) => t.textContent)).toEqual(['Grand Hall', 'Desk by the door']);
     first.unmount();
-    const again = renderWith(page(comps), root);
+    const again = await show(page(comps), root);
     expect(byTestId(again.container, 'tab')[0].getAttribute('data-current')).toBe('2');
     expect(byTestId(again.container, 'tips-text').map((t) => t.textContent)).toEqual(['Desk by the door']);
     again.unmount();
     // Another tab component on the page remembers its own choice.
-    const other = renderWith(page([{ id: 'tb2', type: 'tab', props: { items } }]), root);
+    const other = await show(page([{ id: 'tb2', type: 'tab', props: { items } }]), root);
     expect(byTestId(other.container, 'tab')[0].getAttribute('data-current')).toBe('0');
   });
 
-  it('a remembered tab that no longer exists falls back to the configured one', () => {
-    const root = renderWith(page([])).root;
-    const big = renderWith(page([{ id: 'tb', type: 'tab', props: { items } }]), root);
+  it('a remembered tab that no longer exists falls back to the configured one', async () => {
+    const { root } = await show(page([]));
+    const big = await show(page([{ id: 'tb', type: 'tab', props: { items } }]), root);
     fireEvent.click(big.container.querySelectorAll('.at-tabs__item')[2]);
     big.unmount();
-    const small = renderWith(page([{ id: 'tb', type: 'tab', props: { items: items.slice(0, 2), active: 1 } }]), root);
+    const small = await show(page([{ id: 'tb', type: 'tab', props: { items: items.slice(0, 2), active: 1 } }]), root);
     expect(byTestId(small.container, 'tab')[0].getAttribute('data-current')).toBe('1');
   });
 });
@@ -147,7 +157,7 @@ describe('tab, left mode', () => {
       { title: 'One', children: [{ id: 'a', type: 'tips', props: { text: 'Long' } }] },
       { title: 'Two', children: [{ id: 'b', type: 'tips', props: { text: 'Short' } }] }
     ];
-    const { container } = renderWith(page([{ id: 'tb', type: 'tab', props: { items, mode: 'left' } }]));
+    const { container } = await show(page([{ id: 'tb', type: 'tab', props: { items, mode: 'left' } }]));
     const box = () => byTestId(container, 'tab')[0];
     expect(box().getAttribute('data-mode')).toBe('left');
     expect(spy).not.toHaveBeenCalled();
@@ -179,15 +189,15 @@ describe('guide (splash page)', () => {
   });
   afterEach(() => jest.useRealTimers());
 
-  it('renders nothing with its defaults (no picture)', () => {
+  it('renders nothing with its defaults (no picture)', async () => {
     expect(PAGE_COMPONENT_DEFAULTS.guide).toEqual({ autoPlay: true, duration: 5, showBar: true, barColor: '#000000', opacity: 0.5 });
-    const { container } = renderWith(page([{ id: 'g', type: 'guide' }]));
+    const { container } = await show(page([{ id: 'g', type: 'guide' }]));
     expect(byTestId(container, 'guide')).toHaveLength(0);
   });
 
-  it('counts down each second on the skip bar, in the bar colour and opacity, and closes by itself at 0 (autoPlay)', () => {
+  it('counts down each second on the skip bar, in the bar colour and opacity, and closes by itself at 0 (autoPlay)', async () => {
     jest.useFakeTimers();
-    const { container } = renderWith(page([full()]));
+    const { container } = await show(page([full()]));
     expect(byTestId(container, 'guide')).toHaveLength(1);
     const skip = () => byTestId(container, 'guide-skip')[0];
     expect(skip().textContent).toBe('Skip 3s');
@@ -208,30 +218,30 @@ describe('guide (splash page)', () => {
     expect(byTestId(container, 'guide')).toHaveLength(0);
   });
 
-  it('Skip closes it at once; it does not show again on this device within 24 h, and does after', () => {
+  it('Skip closes it at once; it does not show again on this device within 24 h, and does after', async () => {
     const comps = [full()];
-    const first = renderWith(page(comps));
+    const first = await show(page(comps));
     fireEvent.click(byTestId(first.container, 'guide-skip')[0]);
     expect(byTestId(first.container, 'guide')).toHaveLength(0);
     first.unmount();
-    const again = renderWith(page(comps), first.root);
+    const again = await show(page(comps), first.root);
     expect(byTestId(again.container, 'guide')).toHaveLength(0);
     again.unmount();
     const spy = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 86_400_000 + 1000);
-    const later = renderWith(page(comps), first.root);
+    const later = await show(page(comps), first.root);
     expect(byTestId(later.container, 'guide')).toHaveLength(1);
     spy.mockRestore();
   });
 
-  it('a tap on the picture follows its link and closes; without autoPlay it waits at 0 for Skip', () => {
+  it('a tap on the picture follows its link and closes; without autoPlay it waits at 0 for Skip', async () => {
     jest.useFakeTimers();
-    const linked = renderWith(page([full()]));
+    const linked = await show(page([full()]));
     fireEvent.click(byTestId(linked.container, 'guide-image')[0]);
     expect(openLink).toHaveBeenCalledWith({ type: 'gallery', link_id: 'tick001' }, { homeLinkId: 'event001' });
     expect(byTestId(linked.container, 'guide')).toHaveLength(0);
     linked.unmount();
     // showBar false without autoPlay: the bar still shows (the only way on).
-    const { container } = renderWith(page([full({ autoPlay: false, duration: 1, showBar: false })]));
+    const { container } = await show(page([full({ autoPlay: false, duration: 1, showBar: false })]));
     act(() => {
       jest.advanceTimersByTime(5000);
     });
@@ -241,9 +251,9 @@ describe('guide (splash page)', () => {
     expect(byTestId(container, 'guide')).toHaveLength(0);
   });
 
-  it('showBar false with autoPlay: no bar, and it still closes by itself', () => {
+  it('showBar false with autoPlay: no bar, and it still closes by itself', async () => {
     jest.useFakeTimers();
-    const { container } = renderWith(page([full({ showBar: false, duration: 2 })]));
+    const { container } = await show(page([full({ showBar: false, duration: 2 })]));
     expect(byTestId(container, 'guide-skip')).toHaveLength(0);
     act(() => {
       jest.advanceTimersByTime(2000);
@@ -264,7 +274,7 @@ describe('hot and hot_pic', () => {
   it('render nothing with their defaults while the gallery has no liked photos', async () => {
     expect(PAGE_COMPONENT_DEFAULTS.hot).toEqual({ gallery_id: 0, count: 8, template: 'template1', title: '' });
     expect(PAGE_COMPONENT_DEFAULTS.hot_pic).toEqual(PAGE_COMPONENT_DEFAULTS.hot);
-    const { container } = renderWith(page([{ id: 'h', type: 'hot' }, { id: 'hp', type: 'hot_pic' }]));
+    const { container } = await show(page([{ id: 'h', type: 'hot' }, { id: 'hp', type: 'hot_pic' }]));
     await act(async () => undefined);
     // One list (the photo area's Hot tab list) for both blocks: fetched once, ranked by likes.
     expect(fetchPhotoList).toHaveBeenCalledTimes(1);
@@ -276,7 +286,7 @@ describe('hot and hot_pic', () => {
 
   it('template1 is a grid: three photos in one row, four or more split into two rows', async () => {
     jest.mocked(fetchPhotoList).mockResolvedValue(ranked(7));
-    const { container } = renderWith(page([
+    const { container } = await show(page([
       { id: 'h3', type: 'hot_pic', props: { count: 3 } },
       { id: 'h4', type: 'hot_pic', props: { count: 4 } },
       { id: 'h7', type: 'hot', props: { count: 7, title: 'Most liked' } }
@@ -297,7 +307,7 @@ describe('hot and hot_pic', () => {
 
   it('other templates are lists, one row per photo; a tap opens the page viewer on that photo', async () => {
     jest.mocked(fetchPhotoList).mockResolvedValue(ranked(6));
-    const r = renderWith(page([{ id: 'h', type: 'hot', props: { count: 5, template: 'template2', gallery_id: 42 } }]));
+    const r = await show(page([{ id: 'h', type: 'hot', props: { count: 5, template: 'template2', gallery_id: 42 } }]));
     await act(async () => undefined);
     const block = byTestId(r.container, 'hot')[0];
     expect(block.getAttribute('data-template')).toBe('template2');
@@ -312,15 +322,12 @@ describe('hot and hot_pic', () => {
 });
 
 describe('carousel', () => {
-  const settle = async () => {
-    for (let i = 0; i < 5; i++) await act(async () => undefined);
-  };
   afterEach(() => jest.useRealTimers());
 
   it('with its defaults: the page gallery\'s show in a 16:9 box, paused on its name until Play', async () => {
     expect(PAGE_COMPONENT_DEFAULTS.carousel).toEqual({ gallery_id: 0, ratio: 0.5625, autoplay: false });
     jest.mocked(fetchPhotoList).mockResolvedValue(photoPage(0, 3, 3, 42));
-    const { container } = renderWith(page([{ id: 'c', type: 'carousel' }]));
+    const { container } = await show(page([{ id: 'c', type: 'carousel' }]));
     await settle();
     const block = byTestId(container, 'carousel-block')[0];
     expect(block.getAttribute('data-playing')).toBe('false');
@@ -334,7 +341,7 @@ describe('carousel', () => {
   it('with full props: plays by itself in its own order and interval; Pause stops; Full screen opens the venue screen UI, × closes it', async () => {
     jest.useFakeTimers();
     jest.mocked(fetchPhotoList).mockResolvedValue(photoPage(0, 3, 3, 42));
-    const { container } = renderWith(page([{ id: 'c', type: 'carousel', props: { gallery_id: 42, ratio: 1, autoplay: true, order: 'asc', time: 3, effect: 'slide' } }]));
+    const { container } = await show(page([{ id: 'c', type: 'carousel', props: { gallery_id: 42, ratio: 1, autoplay: true, order: 'asc', time: 3, effect: 'slide' } }]));
     await settle();
     const block = () => byTestId(container, 'carousel-block')[0];
     expect(block().getAttribute('data-playing')).toBe('true');
@@ -357,16 +364,16 @@ describe('carousel', () => {
 });
 
 describe('iframe', () => {
-  it('renders nothing with its defaults (no address), nor with an address that is not http(s)', () => {
+  it('renders nothing with its defaults (no address), nor with an address that is not http(s)', async () => {
     expect(PAGE_COMPONENT_DEFAULTS.iframe).toEqual({ height: 600, title: '' });
-    const { container } = renderWith(page([{ id: 'f0', type: 'iframe' }, { id: 'f1', type: 'iframe', props: { url: 'javascript:alert(1)' } }]));
+    const { container } = await show(page([{ id: 'f0', type: 'iframe' }, { id: 'f1', type: 'iframe', props: { url: 'javascript:alert(1)' } }]));
     expect(byTestId(container, 'iframe-block')).toHaveLength(0);
     expect(byTestId(container, 'iframe-card')).toHaveLength(0);
   });
 
-  it(isWeapp ? 'mini-program: a card that opens the page on /page/video/iframe (web-view)' : 'browsers: an iframe of the configured height, sandboxed', () => {
+  it(isWeapp ? 'mini-program: a card that opens the page on /page/video/iframe (web-view)' : 'browsers: an iframe of the configured height, sandboxed', async () => {
     const url = 'https://maps.example.com/embed?q=Grand+Hall';
-    const { container } = renderWith(page([{ id: 'f', type: 'iframe', props: { url, height: 420, title: 'Venue map' } }]));
+    const { container } = await show(page([{ id: 'f', type: 'iframe', props: { url, height: 420, title: 'Venue map' } }]));
     if (isWeapp) {
       expect(byTestId(container, 'iframe-block')).toHaveLength(0);
       const card = byTestId(container, 'iframe-card')[0];
@@ -387,16 +394,16 @@ describe('iframe', () => {
 describe('code', () => {
   const pageCode = (tag: string) => Array.from(document.head.querySelectorAll(`${tag}[data-page-code]`)).map((e) => e.getAttribute(tag === 'script' ? 'src' : 'href'));
 
-  it('renders nothing and loads nothing with its defaults', () => {
+  it('renders nothing and loads nothing with its defaults', async () => {
     expect(PAGE_COMPONENT_DEFAULTS.code).toEqual({ scripts: [], styles: [] });
-    const { container } = renderWith(page([{ id: 'c', type: 'code' }]));
+    const { container } = await show(page([{ id: 'c', type: 'code' }]));
     expect(container.querySelector('.page-renderer')!.children).toHaveLength(0);
     expect(pageCode('script')).toEqual([]);
   });
 
-  it(isWeapp ? 'mini-program: runs no outside code and shows nothing' : 'browsers: loads the scripts once and the stylesheets while the page shows', () => {
+  it(isWeapp ? 'mini-program: runs no outside code and shows nothing' : 'browsers: loads the scripts once and the stylesheets while the page shows', async () => {
     const props = { scripts: ['https://cdn.example.com/chat.js', 'http://cdn.example.com/plain.js'], styles: ['https://cdn.example.com/chat.css'] };
-    const a = renderWith(page([{ id: 'c', type: 'code', props }, { id: 'c2', type: 'code', props: { styles: props.styles } }]));
+    const a = await show(page([{ id: 'c', type: 'code', props }, { id: 'c2', type: 'code', props: { styles: props.styles } }]));
     expect(a.container.querySelector('.page-renderer')!.children).toHaveLength(0);
     if (isWeapp) {
       expect(pageCode('script')).toEqual([]);
@@ -409,7 +416,7 @@ describe('code', () => {
     a.unmount();
     // Stylesheets go with the page; a script cannot be unloaded and stays once.
     expect(pageCode('link')).toEqual([]);
-    renderWith(page([{ id: 'c', type: 'code', props }]));
+    await show(page([{ id: 'c', type: 'code', props }]));
     expect(pageCode('script')).toEqual(['https://cdn.example.com/chat.js']);
   });
 });
