@@ -67,13 +67,20 @@ const GUESTS = [
 const CONTACT = { cid: 'desk', name: 'Guest desk', level: 'Spring Gala Committee', phone: '400-000-0000' };
 
 /** The accordion: the event, its programme, the guests, the floor plan (a tap opens it large), practical notes and whom to call. */
-export function eventInfo(scheduleHash: string, notesHash: string, planHash: string): PageComponent {
+export function eventInfo(
+  scheduleHash: string,
+  notesHash: string,
+  planHash: string,
+  /** More folds after "About the event" (demoBlocks.ts: hosts and sponsors, highlights). */
+  more: Array<{ title: string; children: PageComponent[] }> = []
+): PageComponent {
   return {
     id: 'collapse-info',
     type: 'collapse',
     props: {
       items: [
         { title: 'About the event', expand: false, children: [{ id: 'actinfo-1', type: 'actinfo', props: ACT_INFO }] },
+        ...more,
         { title: 'Programme', children: [{ id: 'actflow-1', type: 'actflow', props: { items: PROGRAMME } }] },
         { title: 'Guests', children: [{ id: 'guests-1', type: 'guests', props: { items: GUESTS } }] },
         {
