@@ -117,19 +117,19 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     // The event info accordion: the schedule and notes as rich content a visitor can fetch, the floor plan as a modal image.
     const folds = info.props.items as { title: string; children: { type: string; props: Record<string, unknown> }[] }[];
     expect(folds.map((f) => f.title)).toEqual([
-      'About the event', 'Hosts and sponsors', 'Highlights', 'Programme', 'Guests', 'Venue and floor plan', 'Schedule (printable)', 'Wi-Fi, parking and help'
+      'About the event', 'Programme', 'Guests', 'Venue and floor plan', 'Schedule (printable)', 'Wi-Fi, parking and help', 'Hosts and sponsors', 'Highlights'
     ]);
-    expect(folds.map((f) => f.children.map((c) => c.type).join('+'))).toEqual(['actinfo', 'buttongroup', 'tab', 'actflow', 'guests', 'image', 'richtext', 'richtext+contact']);
+    expect(folds.map((f) => f.children.map((c) => c.type).join('+'))).toEqual(['actinfo', 'actflow', 'guests', 'image', 'richtext', 'richtext+contact', 'buttongroup', 'tab']);
     // The button group's sponsors have stored logos; the highlights' tabs hold the hot pictures, the hot list and the slideshow.
-    const group = folds[1].children[0].props as { sponsors: { name: string; logo: string }[]; buttons: { modal?: string }[] };
+    const group = folds[6].children[0].props as { sponsors: { name: string; logo: string }[]; buttons: { modal?: string }[] };
     expect(group.buttons.map((b) => b.modal ?? 'link')).toEqual(['sponsor', 'guest', 'activity', 'link']);
     for (const sp of group.sponsors) expect((await s.app.inject({ method: 'GET', url: `/img/${sp.logo}!avatar_150` })).statusCode).toBe(200);
-    const tabs = (folds[2].children[0].props.items as { title: string; children: { type: string }[] }[]).map((i) => `${i.title}:${i.children.map((c) => c.type)}`);
+    const tabs = (folds[7].children[0].props.items as { title: string; children: { type: string }[] }[]).map((i) => `${i.title}:${i.children.map((c) => c.type)}`);
     expect(tabs).toEqual(['Most liked:hot_pic', 'Top 10:hot', 'Slideshow:carousel']);
-    const schedule = await s.app.inject({ method: 'GET', url: `/api/v2/contents/${folds[6].children[0].props.hash}` });
+    const schedule = await s.app.inject({ method: 'GET', url: `/api/v2/contents/${folds[4].children[0].props.hash}` });
     expect(schedule.statusCode).toBe(200);
     expect(schedule.json().data.html).toMatch(/<table>.*Red carpet/s);
-    const plan = (folds[5].children[0].props.items as { image: string; link: { type: string; modalcontent: string } }[])[0];
+    const plan = (folds[3].children[0].props.items as { image: string; link: { type: string; modalcontent: string } }[])[0];
     expect(plan.link).toMatchObject({ type: 'modal-image', modalcontent: plan.image });
     expect((await s.app.inject({ method: 'GET', url: `/img/${plan.image}!wx_750_n` })).statusCode).toBe(200);
   });

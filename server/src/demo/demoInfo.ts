@@ -71,7 +71,7 @@ export function eventInfo(
   scheduleHash: string,
   notesHash: string,
   planHash: string,
-  /** More folds after "About the event" (demoBlocks.ts: hosts and sponsors, highlights). */
+  /** More folds at the end (demoBlocks.ts: hosts and sponsors, highlights). */
   more: Array<{ title: string; children: PageComponent[] }> = []
 ): PageComponent {
   return {
@@ -80,7 +80,6 @@ export function eventInfo(
     props: {
       items: [
         { title: 'About the event', expand: false, children: [{ id: 'actinfo-1', type: 'actinfo', props: ACT_INFO }] },
-        ...more,
         { title: 'Programme', children: [{ id: 'actflow-1', type: 'actflow', props: { items: PROGRAMME } }] },
         { title: 'Guests', children: [{ id: 'guests-1', type: 'guests', props: { items: GUESTS } }] },
         {
@@ -100,7 +99,8 @@ export function eventInfo(
             { id: 'richtext-notes', type: 'richtext', props: { hash: notesHash } },
             { id: 'contact-1', type: 'contact', props: { items: [CONTACT] } }
           ]
-        }
+        },
+        ...more
       ]
     },
     wrapper: { background: '#f5f5f5', container: { margin: 12, padding: 0, radius: 12, background: '#ffffff' } }

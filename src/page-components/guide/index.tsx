@@ -18,7 +18,7 @@ import './guide.scss';
 function Guide({ id, props, ctx }: PageComponentRenderProps<'guide'>) {
   const follow = useLinkFollower(ctx);
   const seconds = Math.max(1, Math.round(Number(props.duration) || 5));
-  const [store] = useState(() => createGuideStore(ctx.gallery.id, id, seconds, props.autoPlay !== false));
+  const [store] = useState(() => createGuideStore(ctx.gallery.link_id, id, seconds, props.autoPlay !== false));
   const image = typeof props.image === 'string' && props.image ? props.image : null;
   useEffect(() => {
     if (image) store.start();

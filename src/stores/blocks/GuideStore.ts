@@ -4,8 +4,8 @@ import { readStored, writeStored } from '../../platform/storage';
 /** A splash shows again on the same device only after this long (as automatic image modals: spec part 2 §9). */
 export const GUIDE_INTERVAL_MS = 86_400_000;
 
-/** Device-storage key of a splash's next-allowed time: per gallery and component. */
-export const guideStorageKey = (galleryId: number, componentId: string) => `guide_${galleryId}_${componentId}`;
+/** Device-storage key of a splash's next-allowed time: per page (its link id) and component. */
+export const guideStorageKey = (pageLinkId: string, componentId: string) => `guide_${pageLinkId}_${componentId}`;
 
 export interface GuideDeps {
   now: () => number;

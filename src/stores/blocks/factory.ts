@@ -6,6 +6,6 @@ import { GuideStore, guideStorageKey } from './GuideStore';
  */
 
 /** The splash of one `guide` component. */
-export function createGuideStore(galleryId: number, componentId: string, seconds: number, autoPlay: boolean): GuideStore {
-  return new GuideStore(guideStorageKey(galleryId, componentId), seconds, autoPlay);
+export function createGuideStore(pageLinkId: string, componentId: string, seconds: number, autoPlay: boolean): GuideStore {
+  return new GuideStore(guideStorageKey(pageLinkId, componentId), seconds, autoPlay);
 }
