@@ -29,7 +29,7 @@ function ButtonGroupSheet({ modal, props, ctx, onClose, follow }: Props) {
       const link = isActiveLink(s.link) ? s.link : undefined;
       return (
         <View key={i} className="bg-sheet__row" data-testid="buttongroup-sponsor" onClick={link ? () => follow(link) : undefined}>
-          {s.logo ? <Image className="bg-sheet__logo" src={imageUrl(s.logo, 'avatar_150', gid)} mode="aspectFit" /> : <Avatar name={s.name} className="bg-sheet__logo" />}
+          {s.logo ? <Image className="bg-sheet__logo" src={imageUrl(s.logo, 'avatar_150', gid)} mode="aspectFill" /> : <Avatar name={s.name} className="bg-sheet__logo" />}
           <View className="bg-sheet__text">
             <Text className="bg-sheet__name">{s.name}</Text>
             {s.desc ? <Text className="bg-sheet__desc">{s.desc}</Text> : null}
