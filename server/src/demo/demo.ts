@@ -11,7 +11,7 @@ import { bannerSvg, logoSvg, mulberry32, pick, sceneSvg, type SceneKind } from '
 import { DEMO_GATED, DEMO_GATED_PHOTOS, gateDemoGallery } from './demoGated';
 import { DEMO_FACES_DESC, DEMO_FACES_LINK_ID, DEMO_FACES_NAME, demoFacePhotos } from './demoFaces';
 import { DEMO_RACE_DESC, DEMO_RACE_LINK_ID, DEMO_RACE_NAME, demoRacePhotos } from './demoRace';
-import { blockFolds, demoLikes, DEMO_SPONSORS, splashGuide, splashSvg, sponsorLogoSvg } from './demoBlocks';
+import { blockFolds, DEMO_SPONSORS, splashGuide, splashSvg, sponsorLogoSvg } from './demoBlocks';
 
 export const DEMO_LINK_ID = 'demo2026';
 export const DEMO_CARPET_LINK_ID = 'carpet26';
@@ -352,9 +352,6 @@ export async function seedDemo(ctx: SeedDeps, opts: SeedOptions = {}): Promise<s
         createtime: Math.min(now, p.shoottime + uploadDelay)
       });
     }
-    // A few liked photos, so the highlights' "most liked" ranks something on a fresh demo.
-    const top = await q.query<{ id: number }>('SELECT id FROM photos WHERE gallery_id = $1 ORDER BY id', [topId]);
-    for (const { id, love } of demoLikes(top.rows.map((r) => r.id))) await q.query('UPDATE photos SET love = $2 WHERE id = $1', [id, love]);
     return DEMO_LINK_ID;
   });
   if (!link) return existingDemo(ctx.db);

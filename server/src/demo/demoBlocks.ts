@@ -96,11 +96,3 @@ export function blockFolds(sponsorLogos: string[], carpetLinkId: string): Array<
     }
   ];
 }
-
-/** Likes on a few photos of the top page (deterministic), so "most liked" ranks something on a fresh demo. */
-export function demoLikes(photoIds: number[]): Array<{ id: number; love: number }> {
-  const r = mulberry32(4242);
-  const picks = new Set<number>();
-  while (picks.size < Math.min(12, photoIds.length)) picks.add(photoIds[Math.floor(r() * photoIds.length)]);
-  return [...picks].map((id, i) => ({ id, love: 48 - i * 3 - Math.floor(r() * 3) }));
-}
