@@ -63,7 +63,11 @@ export async function openPage(context: BrowserContext, opts: { splash?: boolean
   if (!opts.splash) {
     await page.addInitScript(
       ({ key }) => {
-        if (!localStorage.getItem(key)) localStorage.setItem(key, JSON.stringify({ data: Date.now() + 365 * 86_400_000 }));
+        try {
+          if (!localStorage.getItem(key)) localStorage.setItem(key, JSON.stringify({ data: Date.now() + 365 * 86_400_000 }));
+        } catch {
+          // A document without storage (about:blank, an opaque origin) shows no splash either.
+        }
       },
       { key: DEMO_SPLASH_KEY }
     );
