@@ -16,6 +16,13 @@ import { collapseDefinition } from './collapse';
 import { emptyDefinition } from './empty';
 import { formocrDefinition } from './formocr';
 import { actFlowDefinition, actInfoDefinition, contactDefinition, guestsDefinition } from './eventinfo';
+import { buttonGroupDefinition } from './buttongroup';
+import { tabDefinition } from './tab';
+import { guideDefinition } from './guide';
+import { hotDefinition, hotPicDefinition } from './hot';
+import { carouselDefinition } from './carousel';
+import { iframeDefinition } from './iframe';
+import { codeDefinition } from './code';
 
 export const PAGE_COMPONENT_DEFINITIONS = {
   photo: photoDefinition,
@@ -39,5 +46,13 @@ export const PAGE_COMPONENT_DEFINITIONS = {
   actflow: actFlowDefinition,
   guests: guestsDefinition,
   contact: contactDefinition,
-  formocr: formocrDefinition
+  formocr: formocrDefinition,
+  buttongroup: buttonGroupDefinition,
+  tab: tabDefinition,
+  guide: guideDefinition,
+  hot: hotDefinition,
+  hot_pic: hotPicDefinition,
+  carousel: carouselDefinition,
+  iframe: iframeDefinition,
+  code: codeDefinition
 } as const;
