@@ -29,6 +29,8 @@ export interface Config {
   ocrLangs: string[];
   /** Organiser API token (Authorization: Bearer …); organiser calls are refused without one. */
   organizerToken: string | null;
+  /** CODE_HOSTS: hosts whose scripts and styles a page's `code` component may load (comma-separated; `*.example.com` for subdomains); empty: no code. */
+  codeHosts: string[];
   /** Secret that signs upload policies (HMAC-SHA1); null: generated once and kept in dataDir/upload-secret. */
   uploadSecret: string | null;
   /** Largest file an upload policy allows (bytes). */
@@ -174,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     ocrIndexing: bool('OCR_INDEXING', env.OCR_INDEXING, true),
     ocrLangs: parseLangs(env.OCR_LANGS),
     organizerToken: env.ORGANIZER_TOKEN || null,
+    codeHosts: parseCodeHosts(env.CODE_HOSTS),
     uploadSecret: env.UPLOAD_SECRET || null,
     uploadMaxBytes: int('UPLOAD_MAX_BYTES', env.UPLOAD_MAX_BYTES, 50 * 1024 * 1024, 1, 1024 * 1024 * 1024),
     uploadOrphanAgeS: int('UPLOAD_ORPHAN_AGE_S', env.UPLOAD_ORPHAN_AGE_S, 24 * 3600, 0, 365 * 24 * 3600),
@@ -190,4 +193,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     guestPruneDays: int('GUEST_PRUNE_DAYS', env.GUEST_PRUNE_DAYS, 3, 1, 29),
     ...timeouts(env)
   };
+}
+
+/** CODE_HOSTS: `cdn.example.com, *.example.org, static.example.net:8443` → lower-case host names. */
+export function parseCodeHosts(value: string | undefined): string[] {
+  const hosts = (value ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  for (const h of hosts) {
+    if (!/^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/.test(h)) {
+      throw new Error(`CODE_HOSTS holds host names (cdn.example.com, *.example.com), comma-separated; "${h}" is not one`);
+    }
+  }
+  return hosts;
 }

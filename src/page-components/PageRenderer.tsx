@@ -7,6 +7,7 @@ import { autoModalLinks } from '../stores/links/follow';
 import { ComponentWrapper } from './ComponentWrapper';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ModalImageHost } from './ModalImageHost';
+import { MiniProgramHost } from './MiniProgramHost';
 import { registry, UNWRAPPED_TYPES } from './registry';
 import type { PageComponentRenderProps, PageRenderContext } from './types';
 
@@ -60,6 +61,7 @@ export function PageRenderer({ pagedata, context }: Props) {
     <View className="page-renderer" data-testid="page-renderer">
       {renderComponents(components, { ...context, theme }, '', 0)}
       <ModalImageHost ctx={{ ...context, theme }} />
+      <MiniProgramHost />
     </View>
   );
 }

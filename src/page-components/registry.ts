@@ -17,6 +17,13 @@ import ActFlow from './eventinfo/ActFlow';
 import Guests from './eventinfo/Guests';
 import Contact from './eventinfo/Contact';
 import FormOcr from './formocr';
+import ButtonGroup from './buttongroup';
+import Tab from './tab';
+import Guide from './guide';
+import { Hot, HotPic } from './hot';
+import CarouselBlock from './carousel';
+import IframeBlock from './iframe';
+import CodeBlock from './code';
 import { LAZY_FORM_RENDERERS } from './form/lazy';
 
 /**
@@ -43,12 +50,20 @@ export const registry: { [K in PageComponentType]: ComponentType<PageComponentRe
   guests: Guests,
   contact: Contact,
   formocr: FormOcr,
+  buttongroup: ButtonGroup,
+  tab: Tab,
+  guide: Guide,
+  hot: Hot,
+  hot_pic: HotPic,
+  carousel: CarouselBlock,
+  iframe: IframeBlock,
+  code: CodeBlock,
   ...LAZY_FORM_RENDERERS
 };
 
 /**
  * Types rendered without a wrapper: `navigator` shows nothing where it stands and
  * `pendent` floats over the page, so colours and margins would only leave an
- * empty strip.
+ * empty strip. `guide` covers the whole screen; `code` shows nothing.
  */
-export const UNWRAPPED_TYPES: ReadonlySet<PageComponentType> = new Set<PageComponentType>(['navigator', 'pendent', 'image_bottom']);
+export const UNWRAPPED_TYPES: ReadonlySet<PageComponentType> = new Set<PageComponentType>(['navigator', 'pendent', 'image_bottom', 'guide', 'code']);

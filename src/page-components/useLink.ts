@@ -8,5 +8,5 @@ import type { PageRenderContext } from './types';
 export function useLinkFollower(ctx: PageRenderContext): (link: Link | undefined) => void {
   const page = usePageStores();
   const home = ctx.gallery.parent_link_id || ctx.gallery.link_id;
-  return useCallback((link: Link | undefined) => followLink(link, { modal: page.modalImage, homeLinkId: home }), [page, home]);
+  return useCallback((link: Link | undefined) => followLink(link, { modal: page.modalImage, miniProgram: page.miniProgram, homeLinkId: home }), [page, home]);
 }

@@ -40,3 +40,27 @@ export function viewportSize(): { width: number; height: number } {
 /** Desktop layout above 800 px (spec part 1 §9 widescreen checks at 450 and 800). */
 export const WIDE_SCREEN = 800;
 export const MEDIUM_SCREEN = 450;
+
+let bottomInset: number | null = null;
+/**
+ * The screen's bottom safe-area inset in CSS px (the home indicator of notched phones),
+ * 0 where there is none: browsers measure `env(safe-area-inset-bottom)` once, the
+ * mini-program reads its window's safe area.
+ */
+export function bottomSafeInset(): number {
+  if (bottomInset !== null) return bottomInset;
+  let n = 0;
+  if (process.env.TARO_ENV === 'h5') {
+    if (typeof document !== 'undefined' && document.body) {
+      const probe = document.createElement('div');
+      probe.style.cssText = 'position:fixed;visibility:hidden;padding-bottom:env(safe-area-inset-bottom, 0px)';
+      document.body.appendChild(probe);
+      n = parseFloat(getComputedStyle(probe).paddingBottom) || 0;
+      document.body.removeChild(probe);
+    }
+  } else {
+    const info = Taro.getWindowInfo() as { screenHeight?: number; safeArea?: { bottom: number } };
+    n = info.safeArea && info.screenHeight ? Math.max(0, info.screenHeight - info.safeArea.bottom) : 0;
+  }
+  return (bottomInset = Math.round(n));
+}

@@ -2,6 +2,7 @@ import Taro from '@tarojs/taro';
 import { toPagePath } from '../routes';
 import type { Link } from '../../types/page/link';
 import { buildUrl } from '../routes';
+import { H5, UnsupportedPlatformCall } from './unsupported';
 
 /**
  * Open a spec URL (`/g/abc123`, `/page/me` …). H5 keeps the spec URL in the
@@ -45,8 +46,8 @@ export function linkTarget(link: Link | undefined, opts: { homeLinkId?: string }
 
 /** Follow a configured link: spec URLs in-app; external URLs in the browser (H5) or copied (mini-program). */
 export function openLink(link: Link | undefined, opts: { homeLinkId?: string } = {}): void {
-  if (link?.type === 'miniprogram' && link.appid && process.env.TARO_ENV === 'weapp') {
-    void Taro.navigateToMiniProgram({ appId: link.appid, path: link.path });
+  if (link?.type === 'miniprogram' && link.appid && opensMiniPrograms()) {
+    openMiniProgram(link.appid, link.path);
     return;
   }
   const target = linkTarget(link, opts);
@@ -63,4 +64,20 @@ export function openLink(link: Link | undefined, opts: { homeLinkId?: string } =
 export function goBack(fallbackUrl: string): void {
   if (Taro.getCurrentPages().length > 1) void Taro.navigateBack();
   else openUrl(fallbackUrl, { replace: true });
+}
+
+/** Whether a miniprogram link can open its mini-program here (only from inside a mini-program; browsers explain instead). */
+export function opensMiniPrograms(): boolean {
+  return process.env.TARO_ENV === 'weapp';
+}
+
+/** Open another mini-program (appid, and a page path in it) from this one. */
+export function openMiniProgram(appId: string, path?: string): void {
+  if (process.env.TARO_ENV !== 'weapp') throw new UnsupportedPlatformCall('openMiniProgram', H5, 'a browser cannot open a mini-program: show how to open it in WeChat');
+  void Taro.navigateToMiniProgram(path ? { appId, path } : { appId });
+}
+
+/** Put text on the clipboard (the platform shows its own "copied" notice). */
+export function copyText(text: string): Promise<void> {
+  return Taro.setClipboardData({ data: text }).then(() => undefined);
 }

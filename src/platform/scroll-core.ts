@@ -7,6 +7,11 @@ export function scrollToTop(duration = 300): void {
   Taro.pageScrollTo({ scrollTop: 0, duration }).catch(() => undefined);
 }
 
+/** Scroll the current page until the element with `id` is at the top (a pendant leading to the photo list). */
+export function scrollToElement(id: string, duration = 300): void {
+  Taro.pageScrollTo({ selector: `#${id}`, duration }).catch(() => undefined);
+}
+
 /** Where the viewport is over a list: `offset` px of the list scrolled past (negative while the list starts below the top). */
 export interface ListViewport {
   offset: number;

@@ -1,5 +1,6 @@
 import { ContentStore } from './content/ContentStore';
 import { ModalImageStore } from './links/ModalImageStore';
+import { MiniProgramHintStore } from './links/MiniProgramHintStore';
 import { createContext, useContext } from 'react';
 import { reaction } from 'mobx';
 import { SessionStore } from './session/SessionStore';
@@ -69,6 +70,8 @@ export class PageStores {
   face = new FaceDialogHost();
   /** The page's image modal (modal-image links from any component). */
   modalImage = new ModalImageStore();
+  /** The page's "open in WeChat" sheet (miniprogram links in browsers). */
+  miniProgram = new MiniProgramHintStore();
   viewer: ViewerStore;
   /** Live photo events for the galleries this page shows. */
   live: LiveAlbumStore;

@@ -5,10 +5,10 @@ import { act, fireEvent } from '@testing-library/react';
 import { BottomNav } from '../../src/components/bottom-nav';
 import PositionIndicator from '../../src/page-components/photo/PositionIndicator';
 import { PageEventsStore, DOCK_MAX_SLOTS } from '../../src/stores/gallery/PageEventsStore';
-import { dockCapacity, planPendants, PC_PENDANTS } from '../../src/stores/gallery/dock';
+import { dockCapacity, planPendants, PC_PENDANTS, type Plannable } from '../../src/stores/gallery/dock';
 import { visibleTabs } from '../../src/stores/gallery/navTabs';
 import { scrollToTop } from '../../src/platform/scroll';
-import type { PendentButton } from '../../types/page/pendent';
+import type { PendantActionKey } from '../../src/stores/pendant/pendantRules';
 import { DEFAULT_CONFIG } from '../../types/api/gallery';
 import { byTestId, renderWith } from './helpers';
 
@@ -37,7 +37,7 @@ describe('the dock (PageEventsStore)', () => {
     expect(dockCapacity(2, 0)).toBe(5);
     expect(dockCapacity(2, 1)).toBe(4);
     expect(dockCapacity(5, 0)).toBe(1);
-    const b = (type: PendentButton['type'], hidden = false): PendentButton => ({ type, hidden });
+    const b = (type: PendantActionKey, hidden = false): Plannable => ({ type, hidden });
     const four = [b('top'), b('refresh'), b('lang'), b('custom')];
     expect(planPendants(four, { pc: false, capacity: 5 })).toEqual({ shown: four, folded: [], slots: 4 });
     expect(planPendants(four, { pc: false, capacity: 3 })).toEqual({ shown: four.slice(0, 2), folded: four.slice(2), slots: 3 });
@@ -45,8 +45,10 @@ describe('the dock (PageEventsStore)', () => {
     const hidden = [b('top'), b('lang', true)];
     expect(planPendants(hidden, { pc: false, capacity: 5 })).toEqual({ shown: [hidden[0]], folded: [hidden[1]], slots: 2 });
     // Desktops: the PC set, nothing folded.
-    expect([...PC_PENDANTS].sort()).toEqual(['good', 'lang']);
-    expect(planPendants([...four, b('good')], { pc: true, capacity: 1 })).toEqual({ shown: [four[2], b('good')], folded: [], slots: 2 });
+    expect([...PC_PENDANTS]).toEqual(['lucky', 'good', 'lang']);
+    // In the spec's order (lucky draw, good, language), whatever the organiser's.
+    expect(planPendants([...four, b('good')], { pc: true, capacity: 1 })).toEqual({ shown: [b('good'), four[2]], folded: [], slots: 2 });
+    expect(planPendants([b('lang'), b('lucky'), b('good', true)], { pc: true, capacity: 1 }).shown.map((x) => x.type)).toEqual(['lucky', 'good', 'lang']);
   });
 });
 

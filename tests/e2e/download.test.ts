@@ -7,7 +7,7 @@
 //   sandbox OAuth page) and comes back to the same selection, and the download goes on;
 // - on a desktop, a second tap on Download while the ZIP is on its way says so.
 import type { Browser, BrowserContext, Request } from 'playwright-core';
-import { DEMO_URL, VIEWPORTS, launchBrowser, openPage, sandboxLogin, screenshotPath, toastSays, visible, waitUntil, type TrackedPage } from './support';
+import { DEMO_URL, VIEWPORTS, launchBrowser, revealPhotos, openPage, sandboxLogin, screenshotPath, toastSays, visible, waitUntil, type TrackedPage } from './support';
 
 const phone = VIEWPORTS.find((v) => v.name === 'phone-wechat')!;
 const desktop = VIEWPORTS.find((v) => v.name === 'desktop')!;
@@ -36,9 +36,11 @@ async function selectForDownload(options: Parameters<Browser['newContext']>[0], 
   context = await browser.newContext({ ...options, acceptDownloads: true });
   t = await openPage(context);
   await t.page.goto(DEMO_URL);
+  await revealPhotos(t);
   await waitUntil(t, 'a photo of the demo gallery', () => visible(t.page, 'photo-item').isVisible(), 30000);
   await sandboxLogin(t.page, who);
   await t.page.reload();
+  await revealPhotos(t);
   await waitUntil(t, 'the photos again after login', () => visible(t.page, 'photo-item').isVisible(), 30000);
   await tap('select-start');
   await tap('select-purpose-download');
@@ -87,6 +89,7 @@ it('WeChat browser, as a guest: select 3, Download → login round trip → back
   context = await browser.newContext({ ...phone.options, acceptDownloads: true });
   t = await openPage(context);
   await t.page.goto(DEMO_URL);
+  await revealPhotos(t);
   await waitUntil(t, 'a photo of the demo gallery', () => visible(t.page, 'photo-item').isVisible(), 30000);
   await tap('select-start');
   await tap('select-purpose-download');

@@ -43,7 +43,7 @@ describe.each(VIEWPORTS)('$name', ({ options }) => {
     await t.page.getByTestId('gallery-switch-open').filter({ visible: true }).click();
     await visibleTestId(t, 'gallery-switch');
     const items = t.page.getByTestId('gallery-switch-item').filter({ visible: true });
-    expect(await items.evaluateAll((els) => els.map((e) => e.getAttribute('data-link-id')))).toEqual(['carpet26', 'party026', 'vip2026a', 'press026', 'faces026']);
+    expect(await items.evaluateAll((els) => els.map((e) => e.getAttribute('data-link-id')))).toEqual(['carpet26', 'party026', 'vip2026a', 'press026', 'faces026', 'race2026']);
     // The live-video tab has nothing yet.
     await t.page.getByTestId('gallery-switch-tab-video').filter({ visible: true }).click();
     await visibleTestId(t, 'gallery-switch-video-empty');

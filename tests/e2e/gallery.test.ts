@@ -11,6 +11,7 @@ import {
   launchBrowser,
   pagePerTest,
   revealNextUnloaded,
+  revealPhotos,
   screenshotPath,
   scrollToBottom,
   scrollToTop,
@@ -37,6 +38,7 @@ describe.each(VIEWPORTS)('$name', ({ name, options }) => {
     await t.page.goto(DEMO_URL);
     const galleryName = await visibleTestId(t, 'gallery-name');
     expect(galleryName.length).toBeGreaterThan(0);
+    await revealPhotos(t);
     const loaded = await waitUntil(
       t,
       `${MIN_PHOTOS} photo-item cells with a loaded image`,
@@ -56,6 +58,7 @@ describe.each(VIEWPORTS)('$name', ({ name, options }) => {
   it('loads more photos when scrolled to the bottom', async () => {
     await t.page.goto(DEMO_URL);
     await visibleTestId(t, 'gallery-name');
+    await revealPhotos(t);
     const before = await waitUntil(t, 'the first page of photo-item cells', () => countItems(t.page));
     const target = Math.max(before, MIN_PHOTOS);
     const after = await waitUntil(
@@ -79,7 +82,7 @@ describe.each(VIEWPORTS)('$name', ({ name, options }) => {
     expect(shown.length).toBeGreaterThan(0);
     // The address bar keeps the shared URL.
     expect(new URL(t.page.url()).pathname).toBe(urlPath);
-    await waitUntil(t, 'a photo-item cell', () => countItems(t.page));
+    await revealPhotos(t);
   });
 
   it('/gti/spring-gala is the same page as the demo link', async () => {

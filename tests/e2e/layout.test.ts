@@ -96,7 +96,13 @@ async function scrollBy(t: TrackedPage, dy: number): Promise<void> {
   await t.page.mouse.move(vp.width / 2, vp.height / 2);
   const before = await scrollTop(t.page);
   await t.page.mouse.wheel(0, dy);
-  await waitUntil(t, `the page to scroll by ${dy}`, async () => (await scrollTop(t.page)) !== before);
+  // A wheel event sent while the page is still busy (a loaded machine) can be dropped: send it again until the page moves.
+  let tries = 0;
+  await waitUntil(t, `the page to scroll by ${dy}`, async () => {
+    if ((await scrollTop(t.page)) !== before) return true;
+    if (++tries % 8 === 0) await t.page.mouse.wheel(0, dy);
+    return false;
+  });
 }
 
 const scrollTop = (page: Page) =>

@@ -4,7 +4,7 @@
 // desktop) → back on the gallery as a real user, where they were (issue 12): the
 // same scroll offset, the viewer open on the same photo, the heart red and its toast.
 import type { Browser } from 'playwright-core';
-import { DEMO_URL, VIEWPORTS, launchBrowser, pagePerTest, screenshotPath, visibleTestId, waitUntil, type TrackedPage } from './support';
+import { DEMO_URL, VIEWPORTS, launchBrowser, revealPhotos, pagePerTest, screenshotPath, visibleTestId, waitUntil, type TrackedPage } from './support';
 
 const phone = VIEWPORTS.find((v) => v.name === 'phone-wechat')!;
 const desktop = VIEWPORTS.find((v) => v.name === 'desktop')!;
@@ -35,6 +35,7 @@ function sessionUser(t: TrackedPage): Promise<{ is_mock: boolean; nickname: stri
 
 async function openFirstPhoto(t: TrackedPage): Promise<void> {
   await visibleTestId(t, 'gallery-name');
+  await revealPhotos(t);
   const cell = t.page.getByTestId('photo-item').filter({ visible: true }).first();
   await waitUntil(t, 'a visible photo-item', () => cell.isVisible());
   await cell.click();
@@ -73,6 +74,7 @@ describe('phone with a WeChat user agent: the whole page goes through the sandbo
   it('scrolled down, heart → authorisation → sandbox page → back: the same scroll offset, the viewer on the same photo, the like done with its toast', async () => {
     await t.page.goto(DEMO_URL);
     await visibleTestId(t, 'gallery-name');
+    await revealPhotos(t);
     await waitUntil(t, 'photos', () => t.page.getByTestId('photo-item').filter({ visible: true }).first().isVisible());
     // Down the list, past the first screens of photos.
     await t.page.mouse.move(187, 500);

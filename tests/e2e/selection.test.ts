@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import sharp from 'sharp';
 import yauzl from 'yauzl';
 import type { Browser, BrowserContext, Download } from 'playwright-core';
-import { visible, DEMO_URL, WECHAT_UA, launchBrowser, openPage, sandboxLogin, screenshotPath, waitUntil, type TrackedPage } from './support';
+import { visible, DEMO_URL, WECHAT_UA, launchBrowser, revealPhotos, openPage, sandboxLogin, screenshotPath, waitUntil, type TrackedPage } from './support';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -32,9 +32,11 @@ async function openDemo(viewport: { width: number; height: number }, userAgent?:
   context = await browser.newContext({ viewport, userAgent, acceptDownloads: true });
   t = await openPage(context);
   await t.page.goto(DEMO_URL);
+  await revealPhotos(t);
   await waitUntil(t, 'a photo of the demo gallery', () => visible(t.page, 'photo-item').isVisible(), 30000);
   await sandboxLogin(t.page, 'selection');
   await t.page.reload();
+  await revealPhotos(t);
   await waitUntil(t, 'the photos again after login', () => visible(t.page, 'photo-item').isVisible(), 30000);
 }
 

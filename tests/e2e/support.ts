@@ -50,8 +50,28 @@ export interface TrackedPage {
   errors: string[];
 }
 
-export async function openPage(context: BrowserContext): Promise<TrackedPage> {
+/** Device-storage key of the demo top page's splash (src/stores/blocks/GuideStore.ts guideStorageKey, server/src/demo/demoBlocks.ts). */
+export const DEMO_SPLASH_KEY = `guide_${DEMO_LINK}_guide-splash`;
+
+/**
+ * A new page. The demo's splash page (4 s over the whole screen on a device's first visit) is marked
+ * as seen, as for a returning visitor, unless `splash` is true: tests of other features then see the
+ * page at once (tests/e2e/blocks.test.ts covers the splash itself).
+ */
+export async function openPage(context: BrowserContext, opts: { splash?: boolean } = {}): Promise<TrackedPage> {
   const page = await context.newPage();
+  if (!opts.splash) {
+    await page.addInitScript(
+      ({ key }) => {
+        try {
+          if (!localStorage.getItem(key)) localStorage.setItem(key, JSON.stringify({ data: Date.now() + 365 * 86_400_000 }));
+        } catch {
+          // A document without storage (about:blank, an opaque origin) shows no splash either.
+        }
+      },
+      { key: DEMO_SPLASH_KEY }
+    );
+  }
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {

@@ -94,9 +94,12 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
 
   it('lays out the top page components in order', async () => {
     const comps = galleries.demo2026.pagedata!.components;
-    expect(comps.map((c) => c.type)).toEqual(['slidehead', 'tips', 'gallery', 'collapse', 'navigator', 'pendent', 'photo']);
+    expect(comps.map((c) => c.type)).toEqual(['guide', 'slidehead', 'tips', 'gallery', 'collapse', 'navigator', 'pendent', 'photo']);
     expect(new Set(comps.map((c) => c.id)).size).toBe(comps.length);
-    const [slide, tips, list, info, nav, pendent, photo] = comps;
+    const [guide, slide, tips, list, info, nav, pendent, photo] = comps;
+    // The splash page: a stored picture, a 4 s skip countdown.
+    expect(guide.props).toMatchObject({ autoPlay: true, duration: 4, showBar: true });
+    expect((await s.app.inject({ method: 'GET', url: `/img/${guide.props.image}!wx_750_n` })).statusCode).toBe(200);
     const items = slide.props.items as { image: string }[];
     // Three event banners, then the face gallery's cover linking to it.
     expect(items).toHaveLength(4);
@@ -109,12 +112,20 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     expect(tips.props.text).toMatch(/Welcome to the Spring Gala/);
     expect(list.props).toMatchObject({ mode: 1, ids: [galleries.carpet26.id, galleries.party026.id, galleries.vip2026a.id, galleries.press026.id, galleries.race2026.id] });
     expect(nav.props).toMatchObject({ show_my: true });
-    expect((pendent.props.buttons as { type: string }[]).map((b) => b.type)).toEqual(['top', 'refresh', 'lang']);
+    expect((pendent.props.buttons as { type: string }[]).map((b) => b.type)).toEqual(['top', 'lang', 'good', 'share', 'setting', 'download', 'jigsaw', 'refresh']);
     expect(photo.props).toEqual({ gallery_id: 0, mode: '2', show_tags: true });
     // The event info accordion: the schedule and notes as rich content a visitor can fetch, the floor plan as a modal image.
     const folds = info.props.items as { title: string; children: { type: string; props: Record<string, unknown> }[] }[];
-    expect(folds.map((f) => f.title)).toEqual(['About the event', 'Programme', 'Guests', 'Venue and floor plan', 'Schedule (printable)', 'Wi-Fi, parking and help', 'Register']);
-    expect(folds.map((f) => f.children.map((c) => c.type).join('+'))).toEqual(['actinfo', 'actflow', 'guests', 'image', 'richtext', 'richtext+contact', 'form']);
+    expect(folds.map((f) => f.title)).toEqual([
+      'About the event', 'Programme', 'Guests', 'Venue and floor plan', 'Schedule (printable)', 'Wi-Fi, parking and help', 'Hosts and sponsors', 'Highlights', 'Register'
+    ]);
+    expect(folds.map((f) => f.children.map((c) => c.type).join('+'))).toEqual(['actinfo', 'actflow', 'guests', 'image', 'richtext', 'richtext+contact', 'buttongroup', 'tab', 'form']);
+    // The button group's sponsors have stored logos; the highlights' tabs hold the hot pictures, the hot list and the slideshow.
+    const group = folds[6].children[0].props as { sponsors: { name: string; logo: string }[]; buttons: { modal?: string }[] };
+    expect(group.buttons.map((b) => b.modal ?? 'link')).toEqual(['sponsor', 'guest', 'activity', 'link']);
+    for (const sp of group.sponsors) expect((await s.app.inject({ method: 'GET', url: `/img/${sp.logo}!avatar_150` })).statusCode).toBe(200);
+    const tabs = (folds[7].children[0].props.items as { title: string; children: { type: string }[] }[]).map((i) => `${i.title}:${i.children.map((c) => c.type)}`);
+    expect(tabs).toEqual(['Most liked:hot_pic', 'Top 10:hot', 'Slideshow:carousel']);
     const schedule = await s.app.inject({ method: 'GET', url: `/api/v2/contents/${folds[4].children[0].props.hash}` });
     expect(schedule.statusCode).toBe(200);
     expect(schedule.json().data.html).toMatch(/<table>.*Red carpet/s);

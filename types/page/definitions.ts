@@ -16,6 +16,13 @@ import { collapseDefinition } from './collapse';
 import { emptyDefinition } from './empty';
 import { formocrDefinition } from './formocr';
 import { actFlowDefinition, actInfoDefinition, contactDefinition, guestsDefinition } from './eventinfo';
+import { buttonGroupDefinition } from './buttongroup';
+import { tabDefinition } from './tab';
+import { guideDefinition } from './guide';
+import { hotDefinition, hotPicDefinition } from './hot';
+import { carouselDefinition } from './carousel';
+import { iframeDefinition } from './iframe';
+import { codeDefinition } from './code';
 import { FORM_DEFINITIONS } from './formDefinitions';
 
 export const PAGE_COMPONENT_DEFINITIONS = {
@@ -41,5 +48,13 @@ export const PAGE_COMPONENT_DEFINITIONS = {
   guests: guestsDefinition,
   contact: contactDefinition,
   formocr: formocrDefinition,
+  buttongroup: buttonGroupDefinition,
+  tab: tabDefinition,
+  guide: guideDefinition,
+  hot: hotDefinition,
+  hot_pic: hotPicDefinition,
+  carousel: carouselDefinition,
+  iframe: iframeDefinition,
+  code: codeDefinition,
   ...FORM_DEFINITIONS
 } as const;

@@ -22,6 +22,14 @@ export interface ComponentDefinition<S extends T.TObject = T.TObject> {
   defaults: T.Static<S>;
   /** Types that hold components (collapse, empty) name those lists; the page check descends into them. */
   nested?: NestedLists;
+  /** Rules past the schema that depend on the server's settings (code: its allow-listed hosts); `at` is from the props. */
+  check?: (props: Record<string, unknown>, opts: PageCheckOptions) => Array<{ at: string; message: string }>;
+}
+
+/** Server settings the page check applies (types/page/validate.ts checkPageData). */
+export interface PageCheckOptions {
+  /** Hosts whose scripts and styles a `code` component may load (`cdn.example.com`, `*.example.com`); none: no code. */
+  codeHosts?: readonly string[];
 }
 
 /** A copy of a JSON value (defaults are handed out, never shared). */

@@ -6,6 +6,8 @@
  * - The whole page is at most MAX_PAGEDATA_BYTES of JSON and MAX_COMPONENTS components.
  * - Each component: `id` (unique in its list), `type`, optional `props` and `wrapper`; nothing else.
  * - Components inside components (collapse items, empty) are checked the same way, at most MAX_NESTING deep.
+ * - A definition's own `check` adds rules that need the server's settings (`opts`): a `code` component
+ *   may load scripts and styles only from the hosts the organiser allow-listed (CODE_HOSTS).
  * - A known type's props are checked against its definition (types/page/<type>.ts), with its
  *   defaults filled in first, so an organiser may leave out any prop that has a default.
  * - An unknown type is kept (it renders nothing until a renderer for it exists): its props are
@@ -18,7 +20,7 @@ import { Compile } from 'typebox/compile';
 import { Settings } from 'typebox/system';
 import { PAGE_COMPONENT_DEFINITIONS } from './definitions';
 import { WrapperSchema } from './wrapper';
-import { Line, type ComponentDefinition } from './kit';
+import { Line, type ComponentDefinition, type PageCheckOptions } from './kit';
 
 /** Largest page, as UTF-8 bytes of its JSON. */
 export const MAX_PAGEDATA_BYTES = 256 * 1024;
@@ -51,13 +53,13 @@ type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** Every problem of `value` as a page (an empty list: it may be saved). */
-export function checkPageData(value: unknown): PageDataIssue[] {
+export function checkPageData(value: unknown, opts: PageCheckOptions = {}): PageDataIssue[] {
   if (!isObject(value)) return [{ path: 'pagedata', message: 'must be an object {components: [...]}' }];
   const bytes = utf8Length(JSON.stringify(value));
   if (bytes > MAX_PAGEDATA_BYTES) return [{ path: 'pagedata', message: `must be at most ${MAX_PAGEDATA_BYTES} bytes of JSON (is ${bytes})` }];
   const issues = errorsOf(PageShellSchema, value, 'pagedata');
   if (issues.length) return issues;
-  checkComponents(value.components as unknown[], 'pagedata.components', 0, issues);
+  checkComponents(value.components as unknown[], 'pagedata.components', 0, issues, opts);
   return issues;
 }
 
@@ -65,7 +67,7 @@ export function checkPageData(value: unknown): PageDataIssue[] {
 export const MAX_NESTING = 4;
 
 /** Each component of a list: its envelope, an id unique in the list, and a known type's props (then the lists inside it). */
-function checkComponents(list: unknown[], at: string, depth: number, issues: PageDataIssue[]): void {
+function checkComponents(list: unknown[], at: string, depth: number, issues: PageDataIssue[], opts: PageCheckOptions): void {
   const seen = new Map<string, number>();
   list.forEach((c, i) => {
     const here = `${at}[${i}]`;
@@ -83,11 +85,12 @@ function checkComponents(list: unknown[], at: string, depth: number, issues: Pag
     const props = { ...(def.defaults as Json), ...((c.props as Json | undefined) ?? {}) };
     const own = errorsOf(def.schema, props, `${here}.props`);
     issues.push(...own);
+    if (!own.length && def.check) for (const i of def.check(props, opts)) issues.push({ path: `${here}.props${i.at}`, message: i.message });
     if (own.length || !def.nested) return;
     for (const nested of def.nested(props)) {
       if (!Array.isArray(nested.components) || !nested.components.length) continue;
       if (depth + 1 > MAX_NESTING) issues.push({ path: `${here}.props${nested.at}`, message: `components may nest at most ${MAX_NESTING} levels deep` });
-      else checkComponents(nested.components, `${here}.props${nested.at}`, depth + 1, issues);
+      else checkComponents(nested.components, `${here}.props${nested.at}`, depth + 1, issues, opts);
     }
   });
 }

@@ -11,6 +11,7 @@ import { bannerSvg, logoSvg, mulberry32, pick, sceneSvg, type SceneKind } from '
 import { DEMO_GATED, DEMO_GATED_PHOTOS, gateDemoGallery } from './demoGated';
 import { DEMO_FACES_DESC, DEMO_FACES_LINK_ID, DEMO_FACES_NAME, demoFacePhotos } from './demoFaces';
 import { DEMO_RACE_DESC, DEMO_RACE_LINK_ID, DEMO_RACE_NAME, demoRacePhotos } from './demoRace';
+import { blockFolds, DEMO_SPONSORS, splashGuide, splashSvg, sponsorLogoSvg } from './demoBlocks';
 
 export const DEMO_LINK_ID = 'demo2026';
 export const DEMO_CARPET_LINK_ID = 'carpet26';
@@ -131,9 +132,11 @@ const component = (id: string, type: string, props: Record<string, unknown>, wra
  * The event's top page. The face gallery is a banner slide (its cover, a group photo) rather than a
  * fifth gallery card: the cards are tall on a phone, and the photo stream should start on the second screen.
  */
-function topPage(banners: string[], childIds: number[], faceCover: string | null, info: PageComponent | null): PageData {
+function topPage(banners: string[], childIds: number[], faceCover: string | null, info: PageComponent | null, splash: string | null): PageData {
   return {
     components: [
+      // The splash page: over the whole screen, so it adds nothing above the photo list.
+      ...(splash ? [splashGuide(splash)] : []),
       component('slidehead-1', 'slidehead', {
         items: [
           { image: banners[0] },
@@ -152,7 +155,13 @@ function topPage(banners: string[], childIds: number[], faceCover: string | null
       }),
       ...(info ? [info] : []),
       component('navigator-1', 'navigator', { show_my: true, home_label: 'live' }),
-      component('pendent-1', 'pendent', { buttons: [{ type: 'top' }, { type: 'refresh' }, { type: 'lang' }] }),
+      // Pendants (issue 14 part 3): what does not fit beside the tabs folds into the more-menu; desktops show good and language.
+      component('pendent-1', 'pendent', {
+        buttons: [
+          { type: 'top' }, { type: 'lang' }, { type: 'good' }, { type: 'share' }, { type: 'setting' },
+          { type: 'download' }, { type: 'jigsaw' }, { type: 'refresh', hidden: true }
+        ]
+      }),
       component('photo-1', 'photo', { gallery_id: 0, mode: '2', show_tags: true }, { background: '#f5f5f5', container: { margin: 0, padding: 4 } })
     ]
   };
@@ -232,6 +241,10 @@ export async function seedDemo(ctx: SeedDeps, opts: SeedOptions = {}): Promise<s
   });
 
   const floorPlan = await images.ingest(await sharp(Buffer.from(floorPlanSvg())).png().toBuffer(), 'floor-plan.png');
+  const splash = await images.ingest(await sharp(Buffer.from(splashSvg())).jpeg({ quality: 82, mozjpeg: false }).toBuffer(), 'splash.jpg');
+  const sponsorLogos = await inBatches([...DEMO_SPONSORS], PARALLEL, async (sp) =>
+    images.ingest(await sharp(Buffer.from(sponsorLogoSvg(sp.initials, sp.color))).png().toBuffer(), `${sp.initials}.png`)
+  );
 
   const plans = planPhotos(Math.max(0, opts.photos ?? DEMO_PHOTO_COUNT), start, now);
   log(`Demo seed: drawing ${plans.length} photos…`);
@@ -330,9 +343,10 @@ export async function seedDemo(ctx: SeedDeps, opts: SeedOptions = {}): Promise<s
     }
     const schedule = await storeContent(q, SCHEDULE_HTML, now);
     const notes = await storeContent(q, NOTES_HTML, now);
-    const info = schedule && notes ? eventInfo(schedule.hash, notes.hash, floorPlan.hash) : null;
+    const folds = blockFolds(sponsorLogos.map((l) => l.hash), DEMO_CARPET_LINK_ID);
+    const info = schedule && notes ? eventInfo(schedule.hash, notes.hash, floorPlan.hash, folds) : null;
     await q.query('UPDATE galleries SET pagedata = $2::jsonb WHERE id = $1', [
-      topId, JSON.stringify(topPage(banners.map((b) => b.hash), [carpetId, partyId, ...gatedIds, raceId], faceImages[0]?.img.hash ?? null, info))
+      topId, JSON.stringify(topPage(banners.map((b) => b.hash), [carpetId, partyId, ...gatedIds, raceId], faceImages[0]?.img.hash ?? null, info, splash.hash))
     ]);
 
     for (const [i, p] of plans.entries()) {

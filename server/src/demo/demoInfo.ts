@@ -68,7 +68,13 @@ const GUESTS = [
 const CONTACT = { cid: 'desk', name: 'Guest desk', level: 'Spring Gala Committee', phone: '400-000-0000' };
 
 /** The accordion: the event, its programme, the guests, the floor plan (a tap opens it large), practical notes and whom to call. */
-export function eventInfo(scheduleHash: string, notesHash: string, planHash: string): PageComponent {
+export function eventInfo(
+  scheduleHash: string,
+  notesHash: string,
+  planHash: string,
+  /** More folds at the end (demoBlocks.ts: hosts and sponsors, highlights). */
+  more: Array<{ title: string; children: PageComponent[] }> = []
+): PageComponent {
   return {
     id: 'collapse-info',
     type: 'collapse',
@@ -95,6 +101,7 @@ export function eventInfo(scheduleHash: string, notesHash: string, planHash: str
             { id: 'contact-1', type: 'contact', props: { items: [CONTACT] } }
           ]
         },
+        ...more,
         { title: 'Register', children: [registrationForm()] }
       ]
     },

@@ -120,7 +120,7 @@ export function createServices(infra: Infrastructure) {
   const photoEvents = new PhotoEvents(photos, galleries, live, images, infra.warn, autoCover, faceIndexer, ocrIndexer);
   const signer = new UrlSigner(secret);
   const orders = new OrderBook(db, providers.pay, infra.warn);
-  const organizer = new OrganizerService(db, organizerAccess, galleries, photoEvents, autoCover, config.publicUrl);
+  const organizer = new OrganizerService(db, organizerAccess, galleries, photoEvents, autoCover, config.publicUrl, { codeHosts: config.codeHosts });
   const uploads = { secret, maxBytes: config.uploadMaxBytes, host: `${config.publicUrl}/oss/upload`, tmpDir: path.join(config.dataDir, 'tmp') };
   return {
     config,

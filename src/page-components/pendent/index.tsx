@@ -1,53 +1,66 @@
 import { useEffect, useState } from 'react';
-import { View, Text, Image } from '@tarojs/components';
+import { View } from '@tarojs/components';
 import { observer } from 'mobx-react';
-import type { PendentButton, PendentType } from '../../../types/page/pendent';
+import type { PendentButton } from '../../../types/page/pendent';
 import { useStores, usePageStores } from '../../stores/RootStore';
 import { dockCapacity, planPendants } from '../../stores/gallery/dock';
-import { t, type MessageKey } from '../../i18n';
-import { windowWidth, WIDE_SCREEN } from '../../platform/env';
+import { pendantOffsets, pendantUsable, PC_PENDANTS, type PendantPageState } from '../../stores/pendant/pendantRules';
+import { galleryShareContent, gallerySharable } from '../../stores/pendant/GalleryShareStore';
+import { createGalleryShareStore, createPraiseStore } from '../../stores/pendant/factory';
+import { t } from '../../i18n';
+import { bottomSafeInset, clientEnv, windowWidth, WIDE_SCREEN } from '../../platform/env';
 import { scrollToTop } from '../../platform/scroll';
-import { isActiveLink } from '../../stores/links/follow';
+import { useShareMessage } from '../../platform/share';
+import { ShareMenuHint } from '../../components/share-menu-hint';
+import { Icon } from '../../components/icon';
 import { useLinkFollower } from '../useLink';
-import { imageUrl } from '../../utils/image';
-import { Icon, type IconName } from '../../components/icon';
 import type { PageComponentRenderProps } from '../types';
+import { PendantMenuItem, PendantSlot, type PendantItem } from './buttons';
+import { deferred } from '../../components/deferred';
 import './pendent.scss';
 
-/**
- * Types that work in this version. The others (download, good, setting, people,
- * event, order, jigsaw, redpackage, share) need features still to come and are
- * left out rather than shown as dead buttons.
- */
-export const IMPLEMENTED_PENDANTS: ReadonlySet<PendentType> = new Set<PendentType>(['top', 'refresh', 'lang', 'custom', 'people']);
-
-/** A button that works here: Find ('people') needs the gallery's face search (use_face). */
-function usable(b: PendentButton | null | undefined, face: boolean): b is PendentButton {
-  if (!b || !IMPLEMENTED_PENDANTS.has(b.type)) return false;
-  if (b.type === 'people') return face;
-  return b.type !== 'custom' || !!(b.image || (b.link && b.link.type !== 'empty'));
-}
-
-const GLYPH: Partial<Record<PendentType, IconName>> = { top: 'arrow-up', refresh: 'reload', custom: 'link', people: 'search' };
-const LABEL: Partial<Record<PendentType, MessageKey>> = { top: 'pendent.top', refresh: 'pendent.refresh', lang: 'pendent.lang', custom: 'pendent.custom', people: 'pendent.people' };
+/** The settings sheet's code (its pickers) loads when first opened. */
+const SettingsSheet = deferred(() => import('./SettingsSheet'));
 
 /**
- * The floating buttons, docked so they never cover content (src/stores/gallery/dock.ts):
- * on phones in the bottom bar right of the tabs, with a more-menu for what does not fit
- * and for hidden ones; on desktops the PC set in the right gutter.
+ * The floating buttons (spec part 1 §2 pendants; part 3 §9 badge, z-index, offsets),
+ * docked so they never cover content (src/stores/gallery/dock.ts): on phones in the
+ * bottom bar right of the tabs, with a fold-out more-menu for hidden buttons and for
+ * what does not fit; on desktops the PC set (lucky draw, good, language) in the right
+ * gutter. A button shows only where it does something (stores/pendant/pendantRules.ts).
  */
 function Pendent({ props, ctx }: PageComponentRenderProps<'pendent'>) {
-  const { settings } = useStores();
+  const { settings, stats } = useStores();
   const { events: pageEvents, face } = usePageStores();
   const follow = useLinkFollower(ctx);
+  const [praise] = useState(createPraiseStore);
+  const [sharing] = useState(createGalleryShareStore);
   const [menuOpen, setMenuOpen] = useState(false);
-  const faceOn = !!ctx.gallery.config?.use_face;
-  const buttons = (Array.isArray(props.buttons) ? props.buttons : []).filter((b): b is PendentButton => usable(b, faceOn));
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const g = ctx.gallery;
   const pc = windowWidth() > WIDE_SCREEN;
+  const sharable = gallerySharable(g);
+  const home = g.parent_link_id || '';
+  const state: PendantPageState = {
+    face: !!g.config?.use_face,
+    share: sharable,
+    eventElsewhere: !!home && home !== g.link_id,
+    env: clientEnv(),
+    pc,
+    offered: (key) => pageEvents.pendantOffered(key),
+    orderLinkId: g.link_id || ''
+  };
+  const configured: PendantItem[] = (Array.isArray(props.buttons) ? props.buttons : []).filter((b): b is PendentButton => pendantUsable(b, state));
+  // The desktop's lucky-draw button comes with the page's lucky draw (none exists yet: it offers nothing, so none shows).
+  const buttons: PendantItem[] = pc && pageEvents.pendantOffered('lucky') ? [{ type: 'lucky' }, ...configured] : configured;
   const tabs = ctx.navShown ? Math.max(2, ctx.navTabs ?? 2) : 0;
   const hasTop = buttons.some((b) => b.type === 'top');
   // Without a top button of its own the page keeps a place for the list's back-to-top.
   const plan = planPendants(buttons, { pc, capacity: dockCapacity(tabs, hasTop ? 0 : 1) });
+  const offsets = pendantOffsets({ navigator: tabs > 0, commentBar: pageEvents.commentBar, notch: bottomSafeInset() > 0 });
+
+  // The mini-program's share button sends the gallery (and its menu shares it too).
+  useShareMessage(sharable ? galleryShareContent(g) : null, sharable);
 
   useEffect(() => {
     pageEvents.setDock('pendent', plan.slots);
@@ -61,10 +74,21 @@ function Pendent({ props, ctx }: PageComponentRenderProps<'pendent'>) {
     [pageEvents]
   );
 
-  if (plan.shown.length === 0 && plan.folded.length === 0) return null;
+  const overlays = (
+    <>
+      <SettingsSheet wanted={settingsOpen} open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      {sharing.menuHint ? <ShareMenuHint copied={sharing.menuHint.copied} onClose={() => sharing.closeMenuHint()} /> : null}
+    </>
+  );
+  if (plan.shown.length === 0 && plan.folded.length === 0) return overlays;
 
-  const act = (b: PendentButton) => {
+  // Every tap: the menu folds and the button's stat event is recorded; then what it does.
+  const tapped = (b: PendantItem) => {
     setMenuOpen(false);
+    if (b.event && g.link_id) stats.track({ type: 'event', linkid: g.link_id, value: b.event, extra: b.type });
+  };
+  const act = (b: PendantItem) => {
+    tapped(b);
     switch (b.type) {
       case 'top':
         return scrollToTop();
@@ -72,47 +96,62 @@ function Pendent({ props, ctx }: PageComponentRenderProps<'pendent'>) {
         return pageEvents.refresh();
       case 'lang':
         return settings.set('language', settings.locale === 'zh-CN' ? 'en-US' : 'zh-CN');
+      case 'setting':
+        return setSettingsOpen(true);
+      case 'good':
+        return void praise.praise(g.id);
+      case 'people':
+        return face.openFind(g.id);
+      case 'share':
+        // The share button itself shares (a browser's tap runs `share` below; the mini-program's is native).
+        return undefined;
+      case 'event':
+        return follow(b.link && b.link.type !== 'empty' ? b.link : { type: 'home' });
+      case 'order':
+        return follow(b.link && b.link.type !== 'empty' ? b.link : { type: 'order', value: g.link_id });
       case 'custom':
         return follow(b.link);
-      case 'people':
-        return face.openFind(ctx.gallery.id);
+      case 'download':
+      case 'jigsaw':
+      case 'redpackage':
+      case 'lucky':
+        return void pageEvents.runPendant(b.type);
       default:
         return undefined;
     }
   };
+  const count = (b: PendantItem) => (b.type === 'good' ? praise.count(g.id) : 0);
+  const share = () => void sharing.share(g);
 
-  const icon = (b: PendentButton) => {
-    if (b.type === 'lang') return <Text className="pendent__lang">{t('pendent.langShort')}</Text>;
-    if (b.type === 'custom' && b.image) return <Image className="pendent__image" src={imageUrl(b.image, 'avatar_150')} mode="aspectFill" />;
-    return <Icon name={GLYPH[b.type] ?? 'link'} className="pendent__icon" />;
-  };
-  const label = (b: PendentButton) => t(LABEL[b.type] ?? 'pendent.custom');
+  // Phones: the row's place and its fold-out list's (part 3 §9 offsets); desktops place it by the stylesheet.
+  const rowStyle = pc ? undefined : { bottom: `${offsets.bar}px`, paddingBottom: offsets.inset ? `${offsets.inset}px` : undefined };
+  const listStyle = pc ? undefined : { bottom: `calc(${offsets.list}px + env(safe-area-inset-bottom, 0px))` };
+  const docked = tabs > 0 && !pageEvents.commentBar;
+  const className = `pendent pendent--after-${pageEvents.dockOffset('pendent')}${pc ? ' pendent--pc' : docked ? ' pendent--docked' : ' pendent--own'}`;
 
   return (
-    <View className={`pendent pendent--after-${pageEvents.dockOffset('pendent')}${pc ? ' pendent--pc' : ''}`} data-testid="pendent" data-slots={plan.slots}>
-      {menuOpen && plan.folded.length > 0 ? (
-        <View className="pendent__menu" data-testid="pendent-menu">
-          {plan.folded.map((b, i) => (
-            <View key={`${b.type}-${i}`} className="pendent__menu-item" data-testid={`pendent-${b.type}`} onClick={() => act(b)}>
-              <View className="pendent__menu-icon">{icon(b)}</View>
-              <Text className="pendent__menu-label">{label(b)}</Text>
+    <>
+      <View className={className} style={rowStyle} data-testid="pendent" data-slots={plan.slots} data-bottom={pc ? undefined : offsets.bar} data-list-bottom={pc ? undefined : offsets.list}>
+        {plan.shown.map((b, i) => (
+          <PendantSlot key={`${b.type}-${i}`} b={b} count={count(b)} onTap={() => act(b)} onShare={share} />
+        ))}
+        {plan.folded.length > 0 ? (
+          <View className="pendent__slot" data-testid="pendent-more" role="button" aria-expanded={menuOpen} aria-label={t(menuOpen ? 'pendent.close' : 'pendent.more')} onClick={() => setMenuOpen(!menuOpen)}>
+            <View className="pendent__button">
+              <Icon name={menuOpen ? 'close' : 'menu'} className="pendent__icon" />
             </View>
+          </View>
+        ) : null}
+      </View>
+      {menuOpen && plan.folded.length > 0 ? (
+        <View className="pendent__menu" style={listStyle} data-testid="pendent-menu">
+          {plan.folded.map((b, i) => (
+            <PendantMenuItem key={`${b.type}-${i}`} b={b} count={count(b)} onTap={() => act(b)} onShare={share} />
           ))}
         </View>
       ) : null}
-      {plan.shown.map((b, i) => (
-        <View key={`${b.type}-${i}`} className="pendent__slot" data-testid={`pendent-${b.type}`} aria-label={label(b)} onClick={() => act(b)}>
-          <View className="pendent__button">{icon(b)}</View>
-        </View>
-      ))}
-      {plan.folded.length > 0 ? (
-        <View className="pendent__slot" data-testid="pendent-more" aria-label={t(menuOpen ? 'pendent.close' : 'pendent.more')} onClick={() => setMenuOpen(!menuOpen)}>
-          <View className="pendent__button">
-            <Icon name={menuOpen ? 'close' : 'menu'} className="pendent__icon" />
-          </View>
-        </View>
-      ) : null}
-    </View>
+      {overlays}
+    </>
   );
 }
 

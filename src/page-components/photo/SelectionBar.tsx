@@ -21,6 +21,8 @@ interface Props {
   gallery: Gallery;
   /** The photos of the list, to resolve the selected ids. */
   items: readonly Photo[];
+  /** Bumped to open the collage kinds (the collage pendant). */
+  jigsawMenu?: number;
 }
 
 type Menu = 'closed' | 'purpose' | 'jigsaw';
@@ -46,13 +48,16 @@ const ACTION: Record<SelectionPurpose, { id: string; key: MessageKey }> = {
  * purpose's action: Download (paid first where needed, one file or the server's
  * ZIP with its progress, the album one by one, or press-and-hold in in-app browsers), Share (the image share page) or OK (the collage preview).
  */
-function SelectionBar({ selection, gallery, items }: Props) {
+function SelectionBar({ selection, gallery, items, jigsawMenu = 0 }: Props) {
   const root = useStores();
   const { session } = root;
   const { downloads } = getPaymentStores();
   const [jigsaw] = useState(() => createJigsawStore(root));
   useEffect(() => () => jigsaw.close(), [jigsaw]);
   const [menu, setMenu] = useState<Menu>('closed');
+  useEffect(() => {
+    if (jigsawMenu > 0) setMenu('jigsaw');
+  }, [jigsawMenu]);
 
   const start = (purpose: SelectionPurpose, kind?: JigsawKind) => {
     setMenu('closed');

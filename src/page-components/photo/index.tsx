@@ -7,7 +7,7 @@ import { DEFAULT_THEME, type Gallery } from '../../../types/api/gallery';
 import { REACH_BOTTOM_DISTANCE } from '../../../types/api/photo';
 import type { PhotoListOptions } from '../../stores/photos/PhotoListStore';
 import { useStores, usePageStores } from '../../stores/RootStore';
-import { observeNearBottom, scrollToTop, useListViewport } from '../../platform/scroll';
+import { observeNearBottom, scrollToElement, scrollToTop, useListViewport } from '../../platform/scroll';
 import { toast } from '../../platform/ui';
 import { layoutFor, visibleRange, MAX_LIST_WIDTH } from '../../utils/photoLayout';
 import { t } from '../../i18n';
@@ -66,6 +66,28 @@ function PhotoArea({ id, props, ctx }: PageComponentRenderProps<'photo'>) {
   const safeId = id.replace(/[^A-Za-z0-9_-]/g, '_');
   const sentinelId = `photo-sentinel-${safeId}`;
   const anchorId = `photo-list-${safeId}`;
+  const areaId = `photo-area-${safeId}`;
+  // The collage pendant opens the bar's collage kinds (counted, so each tap opens them again).
+  const [jigsawMenu, setJigsawMenu] = useState(0);
+
+  // The download and collage pendants act on this list while it shows one (issue 14):
+  // up to the list, in selection mode for a download, or at the collage kinds.
+  const hasStore = !!store;
+  useEffect(() => {
+    if (!hasStore) return undefined;
+    const offers = [
+      pageEvents.offerPendant('download', () => {
+        scrollToElement(areaId);
+        selection.start('download');
+      }),
+      pageEvents.offerPendant('jigsaw', () => {
+        scrollToElement(areaId);
+        selection.cancel();
+        setJigsawMenu((n) => n + 1);
+      })
+    ];
+    return () => offers.forEach((withdraw) => withdraw());
+  }, [pageEvents, selection, hasStore, areaId]);
 
   // A new sort order starts its list from the top; any list shown loads if it has not.
   const orderSeen = useRef(order);
@@ -146,10 +168,10 @@ function PhotoArea({ id, props, ctx }: PageComponentRenderProps<'photo'>) {
   const main = ctx.theme?.main ?? DEFAULT_THEME.main;
 
   return (
-    <View className="photo-area" data-testid="photo-area" data-mode={hot ? 'hot' : mode} data-loaded={count} data-total={store?.total ?? 0} data-live={connection.status}>
+    <View id={areaId} className="photo-area" data-testid="photo-area" data-mode={hot ? 'hot' : mode} data-loaded={count} data-total={store?.total ?? 0} data-live={connection.status}>
       {props.show_tags ? <TagBar tags={galleryTags(g.tags)} person={!!g.config?.use_face} active={tab} color={main} onSelect={setTab} /> : null}
       {tab.kind === 'all' || tab.kind === 'tag' ? <Toolbar mode={mode} columns={layout.columns} /> : null}
-      {store ? <SelectionBar selection={selection} gallery={g} items={store.items} /> : null}
+      {store ? <SelectionBar selection={selection} gallery={g} items={store.items} jigsawMenu={jigsawMenu} /> : null}
       <NewPhotosBanner color={main} onRefresh={() => void onBanner()} />
       <PullRefresh atTop={() => vp.pageTop <= 0} onRefresh={refresh}>
         <View id={anchorId} className="photo-area__list">

@@ -1,4 +1,44 @@
-import { framePage } from '../../components/page-frame/FramePage';
+import { useRouter } from '@tarojs/taro';
+import { observer } from 'mobx-react';
+import { PageShell } from '../../components/page-shell';
+import { PageFrame } from '../../components/page-frame';
+import { EmptyState } from '../../components/empty-state';
+import { isEmbeddable, PageEmbed } from '../../platform/embed';
+import { usePageTitle } from '../../platform/ui';
+import { t } from '../../i18n';
 
-/** /page/video/iframe: embedded video page. */
-export default framePage('page.iframe', 'empty.iframe', 'page-video-iframe');
+/**
+ * /page/video/iframe?url=…&title=…: an embedded page filling the screen (the iframe component's page in
+ * the mini-program: web-view; a frame in browsers). Without an http(s) address: the empty state.
+ */
+const Embedded = observer(function Embedded() {
+  const params = useRouter().params as Record<string, string | undefined>;
+  const raw = params.url ? safeDecode(params.url) : null;
+  const url = isEmbeddable(raw) ? raw : null;
+  const title = (params.title && safeDecode(params.title)) || t('page.iframe');
+  usePageTitle(title);
+  if (!url) {
+    return (
+      <PageFrame title={title} testId="page-video-iframe">
+        <EmptyState text={t('empty.iframe')} />
+      </PageFrame>
+    );
+  }
+  return <PageEmbed src={url} title={title} />;
+});
+
+function safeDecode(s: string): string | null {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return null;
+  }
+}
+
+export default function VideoIframePage() {
+  return (
+    <PageShell>
+      <Embedded />
+    </PageShell>
+  );
+}

@@ -1,4 +1,4 @@
-import type { Gallery } from '../../../types/api/gallery';
+import type { CarouselConfig, Gallery } from '../../../types/api/gallery';
 import { getRootStore, type RootStore } from '../RootStore';
 import { GalleryStore } from '../gallery/GalleryStore';
 import { PageEventsStore } from '../gallery/PageEventsStore';
@@ -21,27 +21,40 @@ export class ScreenStores {
 
   /** The show of a gallery: shoot-time ascending (spec part 3 §7) from the app's list cache, so live events reach it. */
   carousel(g: Gallery): CarouselStore {
-    return new CarouselStore(this.root.photoLists.get({ galleryId: g.id, sorttype: 'shoottime', order: 'asc' }), g.id, g.config.carousel);
+    return carouselOf(this.root, g);
   }
 
   /** Start the show; new photos join it by the live rules and the show stays on its photo. Returns the stop function. */
   play(carousel: CarouselStore, galleryId: number): () => void {
-    const root = this.root;
-    carousel.start();
-    const live = new LiveAlbumStore({
-      watch: (id, h) => root.live.watch(id, h),
-      lists: (id) => root.photoLists.listsOf(id),
-      viewer: carousel,
-      events: new PageEventsStore()
-    });
-    const stop = live.track(galleryId);
-    return () => {
-      stop();
-      live.dispose();
-      carousel.dispose();
-      root.photoLists.release(carousel.list);
-    };
+    return playCarousel(this.root, carousel, galleryId);
   }
+}
+
+/**
+ * The show of a gallery (the venue screen's, and the `carousel` page component's): shoot-time
+ * ascending (spec part 3 §7) from the app's list cache, so live events reach it. `config` overrides
+ * the gallery's carousel settings (a page component's own choices).
+ */
+export function carouselOf(root: RootStore, g: Gallery, config?: Partial<CarouselConfig>): CarouselStore {
+  return new CarouselStore(root.photoLists.get({ galleryId: g.id, sorttype: 'shoottime', order: 'asc' }), g.id, { ...g.config.carousel, ...config });
+}
+
+/** Start loading the show; new photos join it by the live rules and the show stays on its photo. Returns the stop function. */
+export function playCarousel(root: RootStore, carousel: CarouselStore, galleryId: number): () => void {
+  carousel.start();
+  const live = new LiveAlbumStore({
+    watch: (id, h) => root.live.watch(id, h),
+    lists: (id) => root.photoLists.listsOf(id),
+    viewer: carousel,
+    events: new PageEventsStore()
+  });
+  const stop = live.track(galleryId);
+  return () => {
+    stop();
+    live.dispose();
+    carousel.dispose();
+    root.photoLists.release(carousel.list);
+  };
 }
 
 export function createScreenStores(root: RootStore = getRootStore()): ScreenStores {

@@ -1,4 +1,5 @@
-import { makeAutoObservable } from 'mobx';
+import { makeAutoObservable, observableShallow } from 'mobx';
+import type { PendantActionKey } from '../pendant/pendantRules';
 
 /** Floating controls that take a place in the dock, rightmost (phones) or lowest (desktops) first. */
 export type DockKey = 'pendent' | 'backtop';
@@ -26,9 +27,46 @@ export class PageEventsStore {
   dock = new Map<DockKey, number>();
   /** The page's pendants include a back-to-top button (the list then shows no second one). */
   topPendant = false;
+  /**
+   * Pendant actions the page's features offer while mounted (the photo list: download
+   * and collage; later the red packet and the lucky draw). A pendant that needs one
+   * shows only while it is offered.
+   */
+  pendantOffers = new Map<PendantActionKey, () => void>();
+  /** The comment send bar is at the bottom of the screen (the pendants stand on it). */
+  commentBar = false;
 
   constructor() {
-    makeAutoObservable(this);
+    makeAutoObservable(this, { pendantOffers: observableShallow });
+  }
+
+  /** Offer `action` for the pendant `key`; answers the withdrawal (a later offer of the same key replaces it). */
+  offerPendant(key: PendantActionKey, action: () => void): () => void {
+    this.pendantOffers.set(key, action);
+    return () => {
+      if (this.pendantOffers.get(key) === action) this.withdrawPendant(key);
+    };
+  }
+
+  private withdrawPendant(key: PendantActionKey): void {
+    this.pendantOffers.delete(key);
+  }
+
+  /** The pendant action `key` is offered now. */
+  pendantOffered(key: PendantActionKey): boolean {
+    return this.pendantOffers.has(key);
+  }
+
+  /** Run the offered action of `key`; false when none is offered. */
+  runPendant(key: PendantActionKey): boolean {
+    const action = this.pendantOffers.get(key);
+    if (!action) return false;
+    action();
+    return true;
+  }
+
+  setCommentBar(on: boolean): void {
+    this.commentBar = on;
   }
 
   refresh(): void {

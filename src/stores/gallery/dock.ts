@@ -1,4 +1,5 @@
-import type { PendentButton, PendentType } from '../../../types/page/pendent';
+import type { PendantActionKey } from '../pendant/pendantRules';
+import { PC_PENDANTS as PC_ORDER } from '../pendant/pendantRules';
 import { DOCK_MAX_SLOTS } from './PageEventsStore';
 
 /**
@@ -16,14 +17,20 @@ export const DOCK_BAR_WIDTH = 750;
 export const DOCK_TAB_MIN = 150;
 export const DOCK_SLOT = 88;
 
-/** Types the desktop shows (spec part 1 §2 PC pendants; the lucky draw has no pendant type yet). */
-export const PC_PENDANTS: ReadonlySet<PendentType> = new Set<PendentType>(['good', 'lang']);
+/** Types the desktop shows (spec part 1 §2 PC pendants: the lucky draw, good and language). */
+export const PC_PENDANTS: ReadonlySet<PendantActionKey> = new Set<PendantActionKey>(PC_ORDER);
 
-export interface PendantPlan {
-  /** Buttons in the dock, in the organiser's order. */
-  shown: PendentButton[];
+/** What the plan reads of a button. */
+export interface Plannable {
+  type: PendantActionKey;
+  hidden?: boolean;
+}
+
+export interface PendantPlan<B extends Plannable = Plannable> {
+  /** Buttons in the dock, in the organiser's order (desktops: the spec's order). */
+  shown: B[];
   /** Buttons in the more-menu (the more button shows when there are any). */
-  folded: PendentButton[];
+  folded: B[];
   /** Places taken in the dock (the more button counts). */
   slots: number;
 }
@@ -35,9 +42,10 @@ export function dockCapacity(tabs: number, reserved: number): number {
 }
 
 /** Which buttons show and which fold, for a phone (with `capacity` places) or a desktop. */
-export function planPendants(buttons: PendentButton[], opts: { pc: boolean; capacity: number }): PendantPlan {
+export function planPendants<B extends Plannable>(buttons: B[], opts: { pc: boolean; capacity: number }): PendantPlan<B> {
   if (opts.pc) {
-    const shown = buttons.filter((b) => PC_PENDANTS.has(b.type));
+    // One of each, in the spec's order (lucky draw, good, language), hidden or not.
+    const shown = PC_ORDER.map((type) => buttons.find((b) => b.type === type)).filter((b): b is B => !!b);
     return { shown, folded: [], slots: shown.length };
   }
   const open = buttons.filter((b) => !b.hidden);

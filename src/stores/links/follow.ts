@@ -1,18 +1,25 @@
 import type { Link } from '../../../types/page/link';
-import { openLink } from '../../platform/navigate';
+import { openLink, opensMiniPrograms } from '../../platform/navigate';
 import type { ModalImageStore } from './ModalImageStore';
+import type { MiniProgramHintStore } from './MiniProgramHintStore';
 
 /** What following a link needs from the page: its image modal and the event's top page. */
 export interface LinkContext {
   modal: ModalImageStore;
+  /** The page's sheet explaining how to open a mini-program (where a miniprogram link cannot open it). */
+  miniProgram?: MiniProgramHintStore;
   /** Link id of the event's own top page (link type `home`). */
   homeLinkId?: string;
 }
 
-/** Follow a configured link from any component: modal images open in the page's modal, the rest navigate. */
+/**
+ * Follow a configured link from any component: modal images open in the page's modal; a miniprogram
+ * link opens the mini-program (inside one) or the page's sheet saying how (browsers); the rest navigate.
+ */
 export function followLink(link: Link | undefined, ctx: LinkContext): void {
   if (!link) return;
   if (link.type === 'modal-image') return ctx.modal.show(link);
+  if (link.type === 'miniprogram' && !opensMiniPrograms()) return ctx.miniProgram?.show(link);
   openLink(link, { homeLinkId: ctx.homeLinkId });
 }
 

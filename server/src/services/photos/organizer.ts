@@ -7,6 +7,7 @@ import { presentGallery, type GalleryRow } from '../gallery/gallery';
 import type { Gallery } from '../../../../types/api/gallery';
 import type { PageData } from '../../../../types/page';
 import { checkPageData, formatIssues, PAGEDATA_INVALID } from '../../../../types/page/validate';
+import type { PageCheckOptions } from '../../../../types/page/kit';
 import { defaultPageData } from '../gallery/defaultPage';
 import type { AutoCover } from '../gallery/autoCover';
 import { PHOTO_ACTIONS, type OrganizerGallery, type PhotoAction, type PhotoActionResult, type organizerCalls } from '../../../../types/api/upload';
@@ -29,9 +30,9 @@ export type PageSettings = CallBody<typeof organizerCalls.setPage>;
  * the default page when none is given. A page with any problem is refused whole: 400 with
  * `data.key` PageDataInvalid and `data.errors` [{path, message}], one per problem.
  */
-export function pageOf(pagedata: PageData | null | undefined): PageData {
+export function pageOf(pagedata: PageData | null | undefined, opts: PageCheckOptions = {}): PageData {
   if (pagedata === undefined || pagedata === null) return defaultPageData();
-  const issues = checkPageData(pagedata);
+  const issues = checkPageData(pagedata, opts);
   if (issues.length) {
     const lines = formatIssues(issues);
     const shown = lines.slice(0, 50).join('; ') + (lines.length > 50 ? `; … and ${lines.length - 50} more (data.errors)` : '');
@@ -45,7 +46,7 @@ export function pageOf(pagedata: PageData | null | undefined): PageData {
 const MAX_REPORTED_ISSUES = 500;
 
 /** The validated body as the insert needs it: trimmed name, tags normalised, a watermark whose icon is a stored image's hash. */
-function newGallery(b: NewGallery) {
+function newGallery(b: NewGallery, pageCheck: PageCheckOptions) {
   let watermark: Record<string, unknown> | null = null;
   if (b.watermark) {
     const wm = normalizeWatermark(b.watermark);
@@ -57,7 +58,7 @@ function newGallery(b: NewGallery) {
   if (startTime && endTime && endTime < startTime) throw badRequest('end_time is before start_time');
   return {
     name: b.name.trim(), linkId: b.link_id, desc: b.desc, startTime, endTime, parent: b.parent ?? 0, tags: parseTagList('tags', b.tags), watermark,
-    cover: b.cover, pagedata: pageOf(b.pagedata)
+    cover: b.cover, pagedata: pageOf(b.pagedata, pageCheck)
   };
 }
 
@@ -89,7 +90,9 @@ export class OrganizerService {
     private galleries: GalleryService,
     private events: PhotoEvents,
     private covers: AutoCover,
-    private publicUrl: string
+    private publicUrl: string,
+    /** The server's settings the page check applies (the code component's allow-listed hosts). */
+    private pageCheck: PageCheckOptions = {}
   ) {}
 
   private present(r: OrganizerRow): OrganizerGallery {
@@ -119,7 +122,7 @@ export class OrganizerService {
    */
   async setPage(v: Viewer, galleryId: number, input: PageSettings): Promise<OrganizerGallery> {
     this.access.assert(v);
-    const pagedata = input.pagedata === undefined ? undefined : pageOf(input.pagedata);
+    const pagedata = input.pagedata === undefined ? undefined : pageOf(input.pagedata, this.pageCheck);
     if (input.cover) await this.assertStoredImage(input.cover, 'cover');
     await this.db.tx(async (q) => {
       const g = await q.query('SELECT 1 FROM galleries WHERE id = $1 FOR UPDATE', [galleryId]);
@@ -156,7 +159,7 @@ export class OrganizerService {
   }
 
   private async insertGallery(input: NewGallery): Promise<number> {
-    const g = newGallery(input);
+    const g = newGallery(input, this.pageCheck);
     if (g.parent) {
       const { rows } = await this.db.query('SELECT 1 FROM galleries WHERE id = $1', [g.parent]);
       if (!rows.length) throw notFound(`Parent gallery ${g.parent} not found`);
