@@ -8,13 +8,16 @@ import { mulberry32, sceneSvg } from './demo-art';
 const FONT = 'DejaVu Sans, Liberation Sans, sans-serif';
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** The splash picture: the stage scene in portrait with the event's name, drawn at seed time. */
+/**
+ * The splash picture: the stage scene in portrait with the event's name, drawn at seed time.
+ * The text stays in the middle 70 % of the width: a phone taller than 750×1334 crops the sides.
+ */
 export function splashSvg(W = 750, H = 1334): string {
   const scene = sceneSvg('stage', mulberry32(20260521), W, H);
   const text =
     `<rect y="${Math.round(H * 0.58)}" width="${W}" height="${Math.round(H * 0.42)}" fill="#000000" fill-opacity="0.35"/>` +
-    `<text x="${W / 2}" y="${Math.round(H * 0.7)}" text-anchor="middle" font-family="${FONT}" font-weight="bold" font-size="${Math.round(W * 0.1)}" fill="#ffffff">Spring Gala 2026</text>` +
-    `<text x="${W / 2}" y="${Math.round(H * 0.77)}" text-anchor="middle" font-family="${FONT}" font-size="${Math.round(W * 0.048)}" fill="#ffffff" fill-opacity="0.9">Tonight · Grand Hall, Riverside Center</text>` +
+    `<text x="${W / 2}" y="${Math.round(H * 0.7)}" text-anchor="middle" font-family="${FONT}" font-weight="bold" font-size="${Math.round(W * 0.075)}" fill="#ffffff">Spring Gala 2026</text>` +
+    `<text x="${W / 2}" y="${Math.round(H * 0.77)}" text-anchor="middle" font-family="${FONT}" font-size="${Math.round(W * 0.036)}" fill="#ffffff" fill-opacity="0.9">Tonight · Grand Hall, Riverside Center</text>` +
     `<text x="${W / 2}" y="${Math.round(H * 0.83)}" text-anchor="middle" font-family="${FONT}" font-size="${Math.round(W * 0.04)}" fill="#f2c14e">Live photos while we shoot</text>`;
   return scene.replace(/<\/svg>$/, `${text}</svg>`);
 }
