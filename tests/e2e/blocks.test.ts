@@ -21,7 +21,7 @@ afterAll(async () => {
 
 /** Open the accordion fold titled `title` on the demo top page. */
 async function openFold(t: TrackedPage, title: string) {
-  await waitUntil(t, 'the event info accordion', async () => (await t.page.locator('[data-testid="collapse-head"]').count()) === 8, 30000);
+  await waitUntil(t, 'the event info accordion', async () => (await t.page.locator('[data-testid="collapse-head"]').count()) === 9, 30000);
   const head = t.page.locator('[data-testid="collapse-head"]', { hasText: title });
   await head.scrollIntoViewIfNeeded();
   await head.click();
@@ -54,7 +54,7 @@ for (const vp of SIZES) {
       await waitUntil(t, 'the splash to close', async () => (await t.page.getByTestId('guide').count()) === 0, 5000);
       await waitUntil(t, 'the page under it', async () => t.page.locator('[data-testid="slidehead"], [data-testid="collapse"]').first().isVisible());
       await t.page.reload();
-      await waitUntil(t, 'the page again', async () => (await t.page.locator('[data-testid="collapse-head"]').count()) === 8, 30000);
+      await waitUntil(t, 'the page again', async () => (await t.page.locator('[data-testid="collapse-head"]').count()) === 9, 30000);
       expect(await t.page.getByTestId('guide').count()).toBe(0);
     });
 

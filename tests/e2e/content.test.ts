@@ -25,7 +25,7 @@ afterAll(async () => {
 
 async function openInfo(t: TrackedPage) {
   await t.page.goto(`${BASE_URL}/g/${DEMO_LINK}`);
-  await waitUntil(t, 'the event info accordion', async () => (await t.page.locator('[data-testid="collapse-head"]').count()) === 8, 30000);
+  await waitUntil(t, 'the event info accordion', async () => (await t.page.locator('[data-testid="collapse-head"]').count()) === 9, 30000);
   const heads = t.page.locator('[data-testid="collapse-head"]');
   await heads.first().scrollIntoViewIfNeeded();
   return heads;

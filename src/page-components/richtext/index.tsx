@@ -1,15 +1,16 @@
 import { useEffect } from 'react';
-import { View, RichText, Text } from '@tarojs/components';
+import { View, Text } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import { useStores } from '../../stores/RootStore';
 import { t } from '../../i18n';
+import RichHtml from '../../platform/rich-html';
 import type { PageComponentRenderProps } from '../types';
 import './richtext.scss';
 
 /**
  * `richtext` / `liverich`: rich content fetched by hash. The server cleans the HTML to an
  * allow-list (no script, no event handler, http(s) URLs only) before it is stored, and the
- * block renders it with rich-text (the mini-program's rich-text; innerHTML in H5).
+ * block renders it through platform/rich-html (the mini-program's rich-text; innerHTML in H5).
  */
 function RichTextBlock({ props }: PageComponentRenderProps<'richtext' | 'liverich'>) {
   const { contents } = useStores();
@@ -30,7 +31,7 @@ function RichTextBlock({ props }: PageComponentRenderProps<'richtext' | 'liveric
   }
   return (
     <View className="richtext" data-testid="richtext">
-      <RichText nodes={state.html} userSelect />
+      <RichHtml html={state.html} className="richtext__body" />
     </View>
   );
 }
