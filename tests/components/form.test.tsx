@@ -74,7 +74,8 @@ const flush = () => act(async () => void (await new Promise((r) => setTimeout(r,
 /** Renders and waits for the form's code (a lazy chunk: registry → form/lazy.tsx) and its fields. */
 async function mount(ui: Parameters<typeof renderWith>[0], root: Parameters<typeof renderWith>[1]) {
   const r = renderWith(ui, root);
-  await waitFor(() => expect(byTestId(r.container, 'form-submit').length).toBeGreaterThan(0));
+  // The first test loads the chunk (taro-ui's form parts): on a loaded machine that takes more than waitFor's default 1 s.
+  await waitFor(() => expect(byTestId(r.container, 'form-submit').length).toBeGreaterThan(0), { timeout: 20000 });
   await act(async () => {
     for (let i = 0; i < 5; i++) await Promise.resolve();
   });
