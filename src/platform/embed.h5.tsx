@@ -11,34 +11,27 @@ export function embedsInline(): boolean {
 /** The frame may run its scripts and open its links in a new tab; it cannot navigate this page. */
 const SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-presentation';
 
-export function InlineEmbed({ src, title, height }: EmbedProps): JSX.Element {
+/** The one iframe: inline blocks add lazy loading and the referrer policy; the full page does not. */
+function Frame({ src, title, className, height, inline }: { src: string; title?: string; className: string; height: string; inline: boolean }): JSX.Element {
   return (
     <iframe
-      className="embed-frame"
+      className={className}
       data-testid="embed-frame"
       src={src}
       title={title || src}
       sandbox={SANDBOX}
-      referrerPolicy="no-referrer-when-downgrade"
-      loading="lazy"
+      {...(inline ? { referrerPolicy: 'no-referrer-when-downgrade' as const, loading: 'lazy' as const } : {})}
       allow="autoplay; fullscreen; picture-in-picture"
       allowFullScreen
-      style={{ display: 'block', width: '100%', height: `${height ?? 600}px`, border: 0 }}
+      style={{ display: 'block', width: '100%', height, border: 0 }}
     />
   );
 }
 
+export function InlineEmbed({ src, title, height }: EmbedProps): JSX.Element {
+  return <Frame src={src} title={title} className="embed-frame" height={`${height ?? 600}px`} inline />;
+}
+
 export function PageEmbed({ src, title }: EmbedProps): JSX.Element {
-  return (
-    <iframe
-      className="embed-frame embed-frame--page"
-      data-testid="embed-frame"
-      src={src}
-      title={title || src}
-      sandbox={SANDBOX}
-      allow="autoplay; fullscreen; picture-in-picture"
-      allowFullScreen
-      style={{ display: 'block', width: '100%', height: '100vh', border: 0 }}
-    />
-  );
+  return <Frame src={src} title={title} className="embed-frame embed-frame--page" height="100vh" inline={false} />;
 }
