@@ -2,6 +2,7 @@ import path from 'node:path';
 import { defineConfig, type UserConfigExport } from '@tarojs/cli';
 import devConfig from './dev';
 import prodConfig from './prod';
+import { htmlComponents } from './html-style-plugin';
 import { require as tsxRequire } from 'tsx/cjs/api';
 
 // The route table lives in src/ (the app and the server read it too); Taro's
@@ -42,10 +43,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
       optimizeMainPackage: { enable: true }
     },
     h5: {
-      // H5_HTML_COMPONENTS=1: View, Text, Image, ScrollView and Swiper as React elements instead of
-      // Stencil web components (issue 12: a lighter first load). Off until taro-ui's string styles
-      // (customStyle '') are made objects: React elements refuse a string style.
-      useHtmlComponents: process.env.H5_HTML_COMPONENTS === '1',
+      // React elements, not Stencil web components (config/html-style-plugin.ts).
+      useHtmlComponents: htmlComponents,
       compile: { include: [typesDir] },
       // H5_SOURCE_MAP=1: source maps next to the scripts (profiling: bench/profile-first-load.mjs).
       enableSourceMap: !!process.env.H5_SOURCE_MAP,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import type { UserConfigExport } from '@tarojs/cli';
 import CompressionPlugin from 'compression-webpack-plugin';
+import { htmlComponents, useHtmlStyleShim } from './html-style-plugin';
 
 /** Writes chunk and module facts of the finished build as JSON. */
 class BundleStatsPlugin {
@@ -21,7 +22,8 @@ const precompressed = /\.(js|css|html|svg|json|txt)$/;
 export default {
   mini: {},
   h5: {
-    webpackChain(chain) {
+    webpackChain(chain, webpack) {
+      if (htmlComponents) useHtmlStyleShim(chain, webpack);
       // Taro splits only the initial chunks: every page chunk carried its own copy of the shared
       // modules (Taro's components, mobx-react, the login and pay stores). Split the page chunks
       // too, so a module shared by pages is fetched once and cached across them.

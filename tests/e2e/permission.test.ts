@@ -40,7 +40,8 @@ function smsCodeFromLog(phone: string): string | null {
 
 /** Type into a Taro Input (its inner <input>). */
 async function fill(testId: string, value: string) {
-  const input = t.page.locator(`[data-testid="${testId}"] input`).first();
+  // The input is inside the element with the test id (Stencil components) or is that element (React components).
+  const input = t.page.locator(`[data-testid="${testId}"] input, input[data-testid="${testId}"]`).first();
   await input.fill(value);
 }
 

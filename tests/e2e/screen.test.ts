@@ -47,7 +47,7 @@ it('shows the QR code, plays, and takes a new photo into the running show', asyn
   await waitUntil(t, 'three photos in the show', async () => (await carousel.getAttribute('data-count')) === '3');
 
   expect((await visibleTestId(t, 'carousel-qr')).trim()).toMatch(TEXT.scan);
-  expect(await t.page.getByTestId('carousel-qr-image').getAttribute('src')).toMatch(/^data:image\//);
+  expect(await t.page.locator('[data-testid="carousel-qr-image"] img').first().getAttribute('src')).toMatch(/^data:image\//);
   await t.page.getByTestId('carousel-qr-toggle').click();
   expect(await t.page.getByTestId('carousel-qr').count()).toBe(0);
   expect(await visibleTestId(t, 'carousel-qr-toggle')).toMatch(TEXT.showQr);
@@ -82,7 +82,7 @@ it('a password-gated gallery: the screen sends the operator to its permission pa
     await waitUntil(g, 'the permission page', async () => /^\/page\/permission\/\d+$/.test(new URL(g.page.url()).pathname));
     expect(new URL(g.page.url()).searchParams.get('to')).toBe('screen');
     await visibleTestId(g, 'permission-password-form');
-    await g.page.locator('[data-testid="permission-password"] input').first().fill('2026');
+    await g.page.locator('[data-testid="permission-password"] input, input[data-testid="permission-password"]').first().fill('2026');
     await g.page.getByTestId('permission-submit').filter({ visible: true }).first().click();
     await waitUntil(g, 'back on the screen', async () => new URL(g.page.url()).pathname === '/g/vip2026a/screen');
     const carousel = g.page.getByTestId('carousel');
