@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import type { Gallery } from '../../../types/api/gallery';
+import { usePageStores } from '../../stores/RootStore';
+import { getDanmakuSwitch, pageDanmaku } from '../../stores/danmaku/factory';
+import type { DanmakuStore } from '../../stores/danmaku/DanmakuStore';
+
+/** The band of the screen a page's (and its viewer's) bullet screen covers. */
+export const PAGE_DANMAKU_SHARE = 0.5;
+
+/**
+ * A gallery page's bullet screen (part 1 §2, part 3 §4), for the page and its viewer: on while the
+ * gallery takes comments (`use_comment`) and the device's switch (`danSwitch`) is on; off stops it
+ * and clears the screen. Call from an observer (the switch is observable).
+ */
+export function usePageDanmaku(gallery: Gallery | null | undefined): { store: DanmakuStore | null; on: boolean; offered: boolean } {
+  const page = usePageStores();
+  const sw = getDanmakuSwitch();
+  const store = gallery ? pageDanmaku(page, gallery.id) : null;
+  const offered = !!store && !!gallery?.config?.use_comment;
+  const on = offered && sw.on;
+  useEffect(() => {
+    store?.setOn(on);
+  }, [store, on]);
+  useEffect(() => () => store?.stop(), [store]);
+  return { store, on, offered };
+}
