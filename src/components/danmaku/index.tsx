@@ -1,4 +1,4 @@
-import { memo, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { View, Text } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import type { DanmakuStore } from '../../stores/danmaku/DanmakuStore';
@@ -21,9 +21,9 @@ interface Props {
  * One message: drawn once with its lane, size and colour, then moved by a CSS animation
  * (translate3d, on the compositor) for its duration. A message mounted late (a layer shown again)
  * starts its animation part-way through, where the engine's clock has it. The text is a text node:
- * markup in a message shows as typed.
+ * markup in a message shows as typed. An observer (memoised; the question tag follows the language).
  */
-const BulletView = memo(function BulletView({ bullet, scale, now }: { bullet: Bullet; scale: number; now: () => number }) {
+const BulletView = observer(function BulletView({ bullet, scale, now }: { bullet: Bullet; scale: number; now: () => number }) {
   const [style] = useState(() => ({
     top: `${Math.round(bullet.lane * laneHeightPx(scale))}px`,
     fontSize: `${Math.round(bullet.size * scale)}px`,

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { Gallery } from '../../../types/api/gallery';
-import { usePageStores } from '../../stores/RootStore';
+import { usePageStores, useStores } from '../../stores/RootStore';
 import { getDanmakuSwitch, pageDanmaku } from '../../stores/danmaku/factory';
 import type { DanmakuStore } from '../../stores/danmaku/DanmakuStore';
 
@@ -14,8 +14,9 @@ export const PAGE_DANMAKU_SHARE = 0.5;
  */
 export function usePageDanmaku(gallery: Gallery | null | undefined): { store: DanmakuStore | null; on: boolean; offered: boolean } {
   const page = usePageStores();
+  const root = useStores();
   const sw = getDanmakuSwitch();
-  const store = gallery ? pageDanmaku(page, gallery.id) : null;
+  const store = gallery ? pageDanmaku(page, gallery.id, root) : null;
   const offered = !!store && !!gallery?.config?.use_comment;
   const on = offered && sw.on;
   useEffect(() => {
