@@ -6,6 +6,7 @@
 // at once and kept coming. Over MEASURE_MS it counts animation frames (requestAnimationFrame) and
 // records long tasks (PerformanceObserver 'longtask'). Prints the numbers; never fails.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { root, startServer } from '../scripts/lib/server.mjs';
 
@@ -14,10 +15,38 @@ const LIVE_CHANNEL = 'livegallery:live';
 const ON_SCREEN = 30;
 const MEASURE_MS = 6000;
 const BUDGET = { fps: 60, long_task_ms: 50 };
-const results = { budget: BUDGET, on_screen_target: ON_SCREEN, viewport: '375x812@2x' };
+const results = { budget: BUDGET, on_screen_target: ON_SCREEN, viewport: '375x812@2x', load_average: os.loadavg().map((x) => Number(x.toFixed(1))).join(' '), cores: os.cpus().length };
 
 const WORDS = ['好美', '新婚快乐', 'Congrats!', '现场好热闹', 'What a shot', '太赞了', 'Happy day', '合影来一张', '👏👏👏', 'Amazing light in this one', '祝福新人白头偕老永结同心'];
 const text = (i) => `${WORDS[i % WORDS.length]} #${i}`;
+
+const measure = (page) =>
+  page.evaluate(async (ms) => {
+    const longTasks = [];
+    const obs = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) longTasks.push(e.duration);
+    });
+    obs.observe({ type: 'longtask', buffered: false });
+    const counts = [];
+    const gaps = [];
+    let frames = 0;
+    let last = performance.now();
+    const t0 = last;
+    await new Promise((resolve) => {
+      const frame = (now) => {
+        frames++;
+        gaps.push(now - last);
+        last = now;
+        if (frames % 30 === 0) counts.push(document.querySelectorAll('[data-testid="danmaku-bullet"]').length);
+        if (now - t0 < ms) requestAnimationFrame(frame);
+        else resolve();
+      };
+      requestAnimationFrame(frame);
+    });
+    obs.disconnect();
+    const elapsed = last - t0;
+    return { frames, elapsed, longTasks, counts, over25: gaps.filter((g) => g > 25).length, worstGap: Math.max(...gaps) };
+  }, MEASURE_MS);
 
 async function run() {
   const [{ chromium }, { default: Redis }] = await Promise.all([import('playwright-core'), import('ioredis')]);
@@ -41,13 +70,21 @@ async function run() {
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/g/${gallery.link_id}/screen`);
     await page.getByTestId('carousel').waitFor({ state: 'visible', timeout: 30000 });
-    await page.getByTestId('carousel-danmaku-toggle').click();
-    await page.getByTestId('danmaku').waitFor({ state: 'attached', timeout: 10000 });
 
     // Messages keep coming: 6 a second (enough to hold 30+ on screen at 5–7 s each).
     let n = 0;
     const send = () => redis.publish(LIVE_CHANNEL, JSON.stringify({ type: 'text', room: gallery.id, data: { id: ++n, content: text(n), nickname: 'g', photo: '' } }));
     sender = setInterval(() => void send(), 160);
+    // The same page and messages with the bullet screen off: what this machine gives without it.
+    const base = await measure(page);
+    results.baseline_off = {
+      fps: Number(((base.frames / base.elapsed) * 1000).toFixed(1)),
+      frames_over_25ms: base.over25,
+      longest_task_ms: base.longTasks.length ? Number(Math.max(...base.longTasks).toFixed(1)) : 0,
+      long_tasks: base.longTasks.length
+    };
+    await page.getByTestId('carousel-danmaku-toggle').click();
+    await page.getByTestId('danmaku').waitFor({ state: 'attached', timeout: 10000 });
     const count = () => page.getByTestId('danmaku-bullet').count();
     const filled = Date.now() + 30000;
     while ((await count()) < ON_SCREEN) {
@@ -55,32 +92,7 @@ async function run() {
       await page.waitForTimeout(200);
     }
 
-    const m = await page.evaluate(async (ms) => {
-      const longTasks = [];
-      const obs = new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) longTasks.push(e.duration);
-      });
-      obs.observe({ type: 'longtask', buffered: false });
-      const counts = [];
-      const gaps = [];
-      let frames = 0;
-      let last = performance.now();
-      const t0 = last;
-      await new Promise((resolve) => {
-        const frame = (now) => {
-          frames++;
-          gaps.push(now - last);
-          last = now;
-          if (frames % 30 === 0) counts.push(document.querySelectorAll('[data-testid="danmaku-bullet"]').length);
-          if (now - t0 < ms) requestAnimationFrame(frame);
-          else resolve();
-        };
-        requestAnimationFrame(frame);
-      });
-      obs.disconnect();
-      const elapsed = last - t0;
-      return { frames, elapsed, longTasks, counts, over25: gaps.filter((g) => g > 25).length, worstGap: Math.max(...gaps) };
-    }, MEASURE_MS);
+    const m = await measure(page);
     clearInterval(sender);
     sender = null;
     results.messages_sent = n;
@@ -98,6 +110,8 @@ async function run() {
         `${results.frames_over_25ms} frames over 25 ms (worst ${results.worst_frame_ms} ms), longest task ${results.longest_task_ms} ms (${results.long_tasks} long tasks); ` +
         `budget ${BUDGET.fps} fps, no task over ${BUDGET.long_task_ms} ms: ${ok ? 'within budget' : 'OVER BUDGET'}`
     );
+    const b = results.baseline_off;
+    console.log(`  same page, bullet screen off: ${b.fps} fps, ${b.frames_over_25ms} frames over 25 ms, longest task ${b.longest_task_ms} ms (${b.long_tasks} long tasks); load average ${results.load_average}`);
   } finally {
     if (sender) clearInterval(sender);
     redis.disconnect();
