@@ -2,11 +2,18 @@
 // bullet-screen toggle on, a `text` live message published on the server's live bus (Redis, as
 // another server process publishes) flies across the screen as a bullet, and a message carrying
 // markup shows as text: no element is made from it and no script of it runs.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { VIEWPORTS, launchBrowser, openPage, waitUntil, type TrackedPage } from './support';
+import { shot } from './organiser';
 import { startRedisServer, type RedisServer } from './redis-live';
 
 const desktop = VIEWPORTS.find((v) => v.name === 'desktop')!;
+const phone = VIEWPORTS.find((v) => v.name.startsWith('phone'))!;
+/** The gallery's language (zh-CN by default) or the visitor's: either is right. */
+const SWITCH = { on: /^(Live comments: on|弹幕：开)$/, off: /^(Live comments: off|弹幕：关)$/ };
 const XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script><b>bold</b>';
 
 let server: RedisServer;
@@ -22,11 +29,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** The texts of the bullets on screen. */
-const bulletTexts = () => t.page.locator('[data-testid="carousel-danmaku"] [data-testid="danmaku-bullet"]').allTextContents();
+/** The texts of the bullets on screen (in `within`: a layer's container). */
+const bulletTexts = (within = '[data-testid="carousel-danmaku"]') => t.page.locator(`${within} [data-testid="danmaku-bullet"]`).allTextContents();
 
 /** Publish `text` messages (a new id each time) until one shows: the screen's socket may join the room after the first. */
-async function sendUntilShown(room: number, content: string, firstId: number): Promise<void> {
+async function sendUntilShown(room: number, content: string, firstId: number, within?: string): Promise<void> {
   let id = firstId;
   await waitUntil(
     t,
@@ -34,7 +41,7 @@ async function sendUntilShown(room: number, content: string, firstId: number): P
     async () => {
       await server.publish(room, 'text', { id: id++, content, nickname: 'Guest', photo: '' });
       await t.page.waitForTimeout(400);
-      return (await bulletTexts()).includes(content);
+      return (await bulletTexts(within)).includes(content);
     },
     30_000
   );
@@ -57,7 +64,7 @@ it('a live text message flies over the venue screen, and markup in one shows as 
   // Moved by a CSS animation on the compositor (a transform), from the right edge.
   const motion = await bullet.evaluate((el) => {
     const cs = getComputedStyle(el);
-    return { name: cs.animationName, transform: cs.transform, left: el.getBoundingClientRect().left };
+    return { name: cs.animationName, transform: cs.transform };
   });
   expect(motion.name).toBe('danmaku-run');
   expect(motion.transform).toMatch(/^matrix/);
@@ -70,6 +77,45 @@ it('a live text message flies over the venue screen, and markup in one shows as 
 
   // Off: the layer and its bullets are gone.
   await t.page.getByTestId('carousel-danmaku-toggle').click();
+  await waitUntil(t, 'the layer gone', async () => (await t.page.getByTestId('carousel-danmaku').count()) === 0);
   expect(await t.page.locator('[data-testid="danmaku-bullet"]').count()).toBe(0);
   expect(t.errors.filter((e) => !/favicon/.test(e))).toEqual([]);
+});
+
+it('on a phone the gallery page and its viewer run the bullet screen; the viewer switch turns it off and the device remembers', async () => {
+  const g = (await server.organiser('POST', '/api/v2/organizer/galleries', { name: 'Bullet page e2e' })).gallery as { id: number; link_id: string };
+  await server.organiser('POST', `/api/v2/organizer/galleries/${g.id}/config`, { use_comment: 1 });
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'lg-e2e-danmaku-'));
+  try {
+    for (let i = 0; i < 2; i++) await shot(folder, `IMG_${500 + i}.JPG`, new Date(Date.now() - (2 - i) * 60_000), 60 + i * 80);
+    expect(server.upload(g.link_id, folder)).toContain('uploaded 2');
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+  await context?.close();
+  context = await browser.newContext({ ...phone.options, locale: 'en-US' });
+  t = await openPage(context);
+  await t.page.goto(`${server.baseUrl}/g/${g.link_id}`);
+  await waitUntil(t, 'two photos', async () => (await t.page.getByTestId('photo-item').count()) === 2, 30_000);
+
+  await sendUntilShown(g.id, 'Welcome, everyone', 3000, '.danmaku--page');
+  await t.page.getByTestId('photo-item').first().click();
+  await t.page.getByTestId('viewer-danmaku-toggle').waitFor({ state: 'visible' });
+  expect((await t.page.getByTestId('viewer-danmaku-toggle').textContent())?.trim()).toMatch(SWITCH.on);
+  await sendUntilShown(g.id, XSS, 4000, '.danmaku--viewer');
+  expect(await t.page.locator('.danmaku--viewer').locator('img, script, b').count()).toBe(0);
+  expect(await t.page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+
+  await t.page.getByTestId('viewer-danmaku-toggle').click();
+  await waitUntil(t, 'the switch off', async () => (await t.page.getByTestId('viewer-danmaku-toggle').textContent())?.trim().match(SWITCH.off));
+  expect(await t.page.locator('[data-testid="danmaku-bullet"]').count()).toBe(0);
+
+  // Reloaded: still off (danSwitch on the device): no layer on the page or in the viewer.
+  expect(await t.page.evaluate(() => localStorage.getItem('danSwitch'))).toContain('false');
+  await t.page.reload();
+  await waitUntil(t, 'two photos again', async () => (await t.page.getByTestId('photo-item').count()) === 2, 30_000);
+  await t.page.getByTestId('photo-item').first().click();
+  await t.page.getByTestId('viewer-danmaku-toggle').waitFor({ state: 'visible' });
+  expect((await t.page.getByTestId('viewer-danmaku-toggle').textContent())?.trim()).toMatch(SWITCH.off);
+  expect(await t.page.getByTestId('danmaku').count()).toBe(0);
 });

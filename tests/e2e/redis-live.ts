@@ -2,7 +2,7 @@
 // (server/src/main.ts) with its live bus on Redis (TEST_REDIS_URL, 127.0.0.1:6379 by default, as the server tests), so a test
 // publishes a message on the bus's channel exactly as another server process would, and every
 // socket of the gallery's room receives it. Nothing in the server is there for tests.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -30,6 +30,8 @@ export interface RedisServer {
   baseUrl: string;
   token: string;
   publish<K extends LiveEventName>(room: number, type: K, data: LiveEventMap[K]): Promise<void>;
+  /** The uploader CLI over a folder, against this server; its output. */
+  upload(link: string, dir: string): string;
   /** An organiser API call on this server. */
   organiser(method: string, urlPath: string, body?: unknown): Promise<any>;
   stop(): Promise<void>;
@@ -85,6 +87,16 @@ export async function startRedisServer(): Promise<RedisServer> {
     async publish(room, type, data) {
       const msg: LiveMessage = { type, room, data } as LiveMessage;
       await redis.publish(LIVE_CHANNEL, JSON.stringify(msg));
+    },
+    upload(link, dir) {
+      const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/src/cli/upload.ts'), '--gallery', link, dir], {
+        cwd: ROOT,
+        env: { ...process.env, SERVER_URL: baseUrl, ORGANIZER_TOKEN: token, TARO_ENV_JEST: '' },
+        encoding: 'utf8',
+        timeout: 120_000
+      });
+      if (r.status !== 0) throw new Error(`upload CLI exited ${r.status}: ${r.stdout}\n${r.stderr}`);
+      return r.stdout;
     },
     async organiser(method, urlPath, body) {
       const res = await fetch(baseUrl + urlPath, {
