@@ -7,7 +7,11 @@ import { viewportSize } from './env';
  */
 export type DanmakuFit = 'page' | 'screen';
 
-/** H5's root font size stops at 24 px (config/index.ts maxRootSize): 0.6 CSS px per design unit. */
+/**
+ * H5's root font size is 40/750 of the shorter side, kept within 20–24 px (Taro's pxtransform,
+ * config/index.ts maxRootSize; the fallback in src/index.html): 0.5 to 0.6 CSS px per design unit.
+ */
+const H5_MIN_SCALE = 20 / 40;
 const H5_MAX_SCALE = 24 / 40;
 
 /**
@@ -18,7 +22,7 @@ export function danmakuStage(fit: DanmakuFit, share: number): { width: number; h
   const { width, height } = viewportSize();
   let scale: number;
   if (fit === 'screen') scale = Math.min(width, height) / 750;
-  else if (process.env.TARO_ENV === 'h5') scale = Math.min(width / 750, H5_MAX_SCALE);
+  else if (process.env.TARO_ENV === 'h5') scale = Math.min(Math.max(Math.min(width, height) / 750, H5_MIN_SCALE), H5_MAX_SCALE);
   else scale = width / 750;
   return { width, height: Math.max(1, Math.round(height * share)), scale };
 }
