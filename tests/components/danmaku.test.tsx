@@ -189,3 +189,28 @@ describe('the viewer', () => {
     expect(live.active()).toBe(0);
   });
 });
+
+describe('a page under another one', () => {
+  it('stops its bullet screen while hidden and starts it again when shown', async () => {
+    const root = makeRoot('en-US');
+    const live = fakeLive();
+    jest.spyOn(root.live, 'watch').mockImplementation(live.watch);
+    act(() => getDanmakuSwitch().set(true));
+    const r = renderWith(<Viewer />, root);
+    const list = new PhotoListStore({ galleryId: 1_000_001, order: 'desc' }, jest.fn(async () => photoPage(0, 3, 3)));
+    await act(async () => {
+      await list.loadMore();
+    });
+    act(() => {
+      runInAction(() => (r.page.gallery.gallery = makeGallery({ config: { ...DEFAULT_CONFIG, use_comment: 1 } })));
+      r.page.viewer.open(list, 0);
+    });
+    live.send('text', 1, 'before');
+    expect(byTestId(r.container, 'danmaku-bullet')).toHaveLength(1);
+    act(() => r.page.live.hide());
+    expect(byTestId(r.container, 'danmaku-bullet')).toHaveLength(0);
+    expect(live.active()).toBe(0);
+    act(() => r.page.live.show());
+    expect(live.active()).toBe(1);
+  });
+});

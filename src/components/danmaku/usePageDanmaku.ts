@@ -9,8 +9,8 @@ export const PAGE_DANMAKU_SHARE = 0.5;
 
 /**
  * A gallery page's bullet screen (part 1 §2, part 3 §4), for the page and its viewer: on while the
- * gallery takes comments (`use_comment`) and the device's switch (`danSwitch`) is on; off stops it
- * and clears the screen. Call from an observer (the switch is observable).
+ * gallery takes comments (`use_comment`), the device's switch (`danSwitch`) is on and the page is
+ * shown; off stops it and clears the screen. Call from an observer (the switch is observable).
  */
 export function usePageDanmaku(gallery: Gallery | null | undefined): { store: DanmakuStore | null; on: boolean; offered: boolean } {
   const page = usePageStores();
@@ -18,7 +18,8 @@ export function usePageDanmaku(gallery: Gallery | null | undefined): { store: Da
   const sw = getDanmakuSwitch();
   const store = gallery ? pageDanmaku(page, gallery.id, root) : null;
   const offered = !!store && !!gallery?.config?.use_comment;
-  const on = offered && sw.on;
+  // A page under another one (or the app in the background) stops its bullets: page.live.shown follows useDidShow/useDidHide.
+  const on = offered && sw.on && page.live.shown;
   useEffect(() => {
     store?.setOn(on);
   }, [store, on]);
