@@ -313,6 +313,10 @@ const enUS = {
   'carousel.pause': 'Pause',
   'carousel.danmakuOn': 'Live comments: on',
   'carousel.danmakuOff': 'Live comments: off',
+  // bullet screen (danmaku) on the gallery page, the viewer and the venue screen
+  'danmaku.question': 'Q',
+  'danmaku.switchOn': 'Live comments: on',
+  'danmaku.switchOff': 'Live comments: off',
   'carousel.order': 'Order',
   'carousel.orderAsc': 'In order',
   'carousel.orderRandom': 'Random',

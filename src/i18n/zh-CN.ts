@@ -306,6 +306,10 @@ const zhCN: Messages = {
   'carousel.pause': '暂停播放',
   'carousel.danmakuOn': '弹幕：开',
   'carousel.danmakuOff': '弹幕：关',
+  // bullet screen (danmaku) on the gallery page, the viewer and the venue screen
+  'danmaku.question': '提问',
+  'danmaku.switchOn': '弹幕：开',
+  'danmaku.switchOff': '弹幕：关',
   'carousel.order': '顺序',
   'carousel.orderAsc': '自动（正序）',
   'carousel.orderRandom': '随机',

@@ -12,6 +12,9 @@ import SlideStage from './SlideStage';
 import FlipCard from './FlipCard';
 import ControlBar from './ControlBar';
 import { QrPanel } from './QrPanel';
+import DanmakuLayer from '../danmaku';
+import { createDanmakuStore } from '../../stores/danmaku/factory';
+import { useStores } from '../../stores/RootStore';
 import './carousel.scss';
 
 interface Props {
@@ -43,6 +46,14 @@ function useControlsShown(playing: boolean): [boolean, () => void] {
 function Carousel({ store, gallery }: Props) {
   const playing = store.playing;
   const [controlsShown, poke] = useControlsShown(playing);
+  const root = useStores();
+  const [danmaku] = useState(() => createDanmakuStore(gallery.id, root));
+  const danmakuOn = store.settings.danmaku;
+  // The screen's own toggle (the gallery's `danmuku` setting above 0 turns it on): off stops and clears.
+  useEffect(() => {
+    danmaku.setOn(danmakuOn);
+  }, [danmaku, danmakuOn]);
+  useEffect(() => () => danmaku.stop(), [danmaku]);
 
   // Full screen and keys are a browser's (the mini-program has neither).
   useEffect(() => (fullscreenSupported() ? onFullscreenExit(() => store.pause()) : undefined), [store]);
@@ -94,7 +105,11 @@ function Carousel({ store, gallery }: Props) {
           </View>
         </View>
       )}
-      {s.danmaku ? <View className="carousel-danmaku" data-testid="carousel-danmaku" /> : null}
+      {s.danmaku ? (
+        <View className="carousel-danmaku" data-testid="carousel-danmaku">
+          <DanmakuLayer store={danmaku} fit="screen" share={CAROUSEL.DANMAKU_SHARE} />
+        </View>
+      ) : null}
       {s.qrcode ? <QrPanel path={galleryUrl(gallery)} /> : null}
       <ControlBar store={store} hidden={!controlsShown} onPlay={play} />
     </View>

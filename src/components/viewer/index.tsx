@@ -14,6 +14,9 @@ import ThumbStrip from './ThumbStrip';
 import MaybeStrip from './MaybeStrip';
 import InfoBar from './InfoBar';
 import { Icon } from '../icon';
+import DanmakuLayer from '../danmaku';
+import { PAGE_DANMAKU_SHARE, usePageDanmaku } from '../danmaku/usePageDanmaku';
+import { getDanmakuSwitch } from '../../stores/danmaku/factory';
 import './viewer.scss';
 
 type Phase = 'closed' | 'entering' | 'open' | 'leaving';
@@ -34,6 +37,7 @@ function zoomedOut(rect: Rect | null): string {
  */
 function Viewer() {
   const { viewer, gallery } = usePageStores();
+  const danmaku = usePageDanmaku(gallery.gallery);
   const isOpen = viewer.isOpen;
   const [phase, setPhase] = useState<Phase>('closed');
   const last = useRef<Photo | null>(null);
@@ -89,12 +93,23 @@ function Viewer() {
           </View>
         ) : null}
       </View>
+      {isOpen && danmaku.on && danmaku.store ? <DanmakuLayer store={danmaku.store} fit="page" share={PAGE_DANMAKU_SHARE} className="danmaku--viewer" /> : null}
       {isOpen ? (
         <>
           <View className="viewer__top">
             <Text className="viewer__position" data-testid="viewer-position">
               {t('viewer.position', { current: viewer.index + 1, total: Math.max(viewer.list?.total ?? 0, viewer.photos.length) })}
             </Text>
+            {danmaku.offered ? (
+              <View
+                className={`viewer__danmaku${danmaku.on ? ' viewer__danmaku--on' : ''}`}
+                data-testid="viewer-danmaku-toggle"
+                aria-pressed={danmaku.on}
+                onClick={() => getDanmakuSwitch().toggle()}
+              >
+                <Text>{t(danmaku.on ? 'danmaku.switchOn' : 'danmaku.switchOff')}</Text>
+              </View>
+            ) : null}
             <View className="viewer__close" data-testid="viewer-close" aria-label={t('viewer.close')} onClick={() => viewer.close()}>
               <Icon name="close" />
             </View>

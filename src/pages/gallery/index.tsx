@@ -24,12 +24,15 @@ import { dismissBootSkeleton } from '../../platform/boot';
 import { t } from '../../i18n';
 import { useGalleryAround } from './useGalleryAround';
 import { useLiveAlbum } from './useLiveAlbum';
+import { PAGE_DANMAKU_SHARE, usePageDanmaku } from '../../components/danmaku/usePageDanmaku';
 import './index.scss';
 
 /** The viewer's code loads with the first photo opened. */
 const Viewer = deferred(() => import('../../components/viewer'));
 /** My Photo, Following and search results load when first shown (face search, issue 13). */
 const FaceContent = deferred(() => import('../../page-components/face'));
+/** The bullet-screen layer loads when first switched on. */
+const DanmakuLayer = deferred(() => import('../../components/danmaku'));
 
 /** /g/{link_id}, /g/{link_id}/original/{val}, /gti/…, /g/{linkid}/visit/{parentid}, legacy /wx/gallery?id=. */
 function GalleryPage() {
@@ -53,6 +56,7 @@ function GalleryPage() {
   const g = store.gallery;
   const around = useGalleryAround(g, store.children, params.parentid);
   useLiveAlbum(g?.id);
+  const danmaku = usePageDanmaku(g);
   usePageTitle(g?.name);
   useEffect(() => {
     if (g) settings.setGalleryLocale(g.config.locale);
@@ -103,6 +107,9 @@ function GalleryPage() {
       <FaceContent wanted={tab !== 0 || !!face.found} view={tab === 2 ? 'mine' : tab === 3 ? 'following' : 'found'} gallery={g} />
       {barShown ? <BottomNav tabs={navShown ? tabs : []} active={tab} color={g.config.theme.main} onTap={(x) => void onTab(x.index)} /> : null}
       {around.panel}
+      {danmaku.on && danmaku.store && !viewer.isOpen ? (
+        <DanmakuLayer wanted store={danmaku.store} fit="page" share={PAGE_DANMAKU_SHARE} className="danmaku--page" />
+      ) : null}
       <Viewer wanted={viewer.isOpen} />
       <LoginPrompt />
       <PayQr />

@@ -18,6 +18,8 @@ export const CAROUSEL = {
   TRANSITION_MS: 800,
   /** Photos tried in a row when the next one fails to load, before the show waits for the next tick. */
   MAX_SKIPS: 3,
+  /** Share of the screen's height the bullet screen covers (the top; carousel.scss says the same). */
+  DANMAKU_SHARE: 0.7,
   /** Style of the shown photo and of the paused background (size 1920). */
   STYLE: 'wx_1920_n'
 } as const;
