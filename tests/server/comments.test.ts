@@ -212,5 +212,14 @@ describe.each(BACKENDS)('comments (%s)', (backend) => {
     const history = await get(s, `/api/v2/comments/history?galleryid=${g}`);
     expect(history.type).toMatch(/^application\/json/);
     expect(history.data.items[0]).toMatchObject({ content: payload, nickname: nick });
+    // The server-rendered H5 document (head, boot data, skeleton) of the gallery and of the
+    // visitor's pages carries no comment text or nickname: nothing of them reaches the HTML.
+    const link = (await s.db.query<{ link_id: string }>('SELECT link_id FROM galleries WHERE id = $1', [g])).rows[0].link_id;
+    const INDEX = '<!DOCTYPE html><html><head><meta charset="utf-8"><title></title></head><body><div id="app"></div></body></html>';
+    for (const url of [`/g/${link}`, `/page/person/${link}/1/${a.openid}`, `/page/share/${a.openid}/1`]) {
+      const html = await s.services.h5Document.render(INDEX, url);
+      expect(html).toContain('<div id="app">');
+      for (const bad of ['<script>alert', 'onerror=alert', 'alert(1)', 'alert(3)']) expect(html).not.toContain(bad);
+    }
   });
 });
