@@ -28,10 +28,12 @@
  *   root. Organiser, pinned and question comments take no replies (400).
  * - Delete: only the visitor's own comments (403 otherwise); a root takes its replies with it.
  * - Every text is stored as sent and answered as JSON data; clients escape it where they show it.
+ *
+ * The organiser's calls (moderation, gifts, emotions) are in types/api/comments-organizer.ts.
  */
 import * as T from 'typebox';
 import { defineCall } from './contract';
-import { Count, Empty, Flag, Id, IdCsv, Line, MAX_ID, MAX_UNIX_TIME, PageNo, Required } from './schema';
+import { Count, Flag, Id, IdCsv, Line, MAX_ID, MAX_UNIX_TIME, PageNo } from './schema';
 
 /** Comment types (spec part 3 §3). */
 export const COMMENT_TYPES = ['text', 'html', 'image', 'file', 'redpackage', 'question', 'gift', 'emotion', 'vote'] as const;
@@ -77,12 +79,12 @@ export const COMMENT_MESSAGES = {
 export const COMMENT_STATUSES = ['shown', 'held', 'rejected'] as const;
 export type CommentStatus = (typeof COMMENT_STATUSES)[number];
 
-const oneOf = <V extends string>(values: readonly V[]) =>
+export const oneOf = <V extends string>(values: readonly V[]) =>
   T.Unsafe<V>({ type: 'string', enum: [...values], errorMessage: `must be one of ${values.join(', ')}` });
 const NullableObject = () => T.Unsafe<Record<string, unknown> | null>({ type: ['object', 'null'], additionalProperties: true });
 /** An image address: http(s) or a path on this server, without quotes or angle brackets. */
 export const IMAGE_URL_PATTERN = '^(https?://|/)[^\\s"\'<>\\\\]{0,1000}$';
-const ImageUrl = () => T.String({ pattern: IMAGE_URL_PATTERN, maxLength: 1000, errorMessage: 'must be an http(s) address or a path on this server' });
+export const ImageUrl = () => T.String({ pattern: IMAGE_URL_PATTERN, maxLength: 1000, errorMessage: 'must be an http(s) address or a path on this server' });
 
 /** One inline reply (spec: replylist id, nick_name, content). */
 export const ReplySchema = T.Object({ id: T.Integer(), nick_name: T.String(), content: T.String(), type: T.String(), openid: T.String(), createtime: T.Integer() });
@@ -152,7 +154,8 @@ export type DanmakuHistory = T.Static<typeof DanmakuHistorySchema>;
 /** Pages of history the bullet screen fetches at most (spec part 3 §9). */
 export const DANMAKU_HISTORY_PAGES = 3;
 
-const Content = () => T.String({ maxLength: COMMENT_CONTENT_MAX, pattern: '^[^\\u0000]*$', errorMessage: `must be text of at most ${COMMENT_CONTENT_MAX} characters` });
+/** A comment's content as sent (text, or JSON text for typed comments). */
+export const Content = () => T.String({ maxLength: COMMENT_CONTENT_MAX, pattern: '^[^\\u0000]*$', errorMessage: `must be text of at most ${COMMENT_CONTENT_MAX} characters` });
 /** A gallery a comment mentions (`gallery_data`). */
 const GalleryData = () => T.Object({ id: Id(), name: T.Optional(Line(100)), link_id: T.Optional(Line(16)) }, { additionalProperties: false });
 /** A video a comment mentions (`video_data`). */
@@ -181,7 +184,7 @@ export type CommentPost = T.Static<typeof CommentPostSchema>;
 
 const GalleryQuery = () => T.Object({ galleryid: Id() });
 const IdBody = () => T.Object({ id: Id() });
-const DeletedSchema = T.Object({ id: T.Integer() });
+export const DeletedSchema = T.Object({ id: T.Integer() });
 
 export const commentCalls = {
   // --- the spec's v1 calls ---
@@ -253,90 +256,4 @@ export const commentCalls = {
     }),
     response: DanmakuHistorySchema
   })
-};
-
-// --- the organiser's side (Authorization: Bearer <ORGANIZER_TOKEN>) ---
-
-/** A comment as the organiser lists it: the visitor's user id and what the content check said. */
-export const OrganizerCommentSchema = T.Object({ ...CommentSchema.properties, user_id: T.Integer(), check_label: T.String() });
-export type OrganizerComment = T.Static<typeof OrganizerCommentSchema>;
-export const OrganizerCommentPageSchema = T.Object({ items: T.Array(OrganizerCommentSchema), total: T.Integer(), page: T.Integer(), page_size: T.Integer() });
-export type OrganizerCommentPage = T.Static<typeof OrganizerCommentPageSchema>;
-
-export const MutedSchema = T.Object({ openid: T.String(), nickname: T.String(), user_id: T.Integer(), since: T.Integer() });
-export type Muted = T.Static<typeof MutedSchema>;
-
-export const OrganizerPostSchema = T.Object(
-  {
-    type: T.Optional(oneOf(ORGANISER_COMMENT_TYPES)),
-    content: Content(),
-    reply_id: T.Optional(Count(MAX_ID)),
-    /** The name shown with the organiser tag (default 'Organiser'). */
-    nickname: T.Optional(Required(40)),
-    photo: T.Optional(ImageUrl()),
-    top: T.Optional(Flag())
-  },
-  { additionalProperties: false }
-);
-export type OrganizerPost = T.Static<typeof OrganizerPostSchema>;
-
-export const GiftInputSchema = T.Object(
-  {
-    name: Required(40),
-    image: ImageUrl(),
-    /** Integer cents (0: free). */
-    price: T.Integer({ minimum: 0, maximum: 10_000_000, errorMessage: 'must be a price in cents from 0 to 10000000' }),
-    /** Seconds between two sends of this gift by one visitor. */
-    cooldown: T.Optional(T.Integer({ minimum: 0, maximum: 86_400, errorMessage: 'must be seconds from 0 to 86400' }))
-  },
-  { additionalProperties: false }
-);
-export type GiftInput = T.Static<typeof GiftInputSchema>;
-export const EmotionInputSchema = T.Object({ name: Required(40), images: T.Array(ImageUrl(), { minItems: 1, maxItems: 50, errorMessage: 'must be a list of 1 to 50 image addresses' }) }, { additionalProperties: false });
-export type EmotionInput = T.Static<typeof EmotionInputSchema>;
-
-const GalleryParam = () => T.Object({ id: Id() });
-const CommentParam = () => T.Object({ comment_id: Id() });
-
-export const organiserCommentCalls = {
-  /** A gallery's comments by status (default held: the review queue), newest first, 50 a page. */
-  list: defineCall('GET', '/api/v2/organizer/galleries/:id/comments', {
-    params: GalleryParam(),
-    query: T.Object({ status: T.Optional(oneOf([...COMMENT_STATUSES, 'all'] as const)), page: T.Optional(PageNo()) }),
-    response: OrganizerCommentPageSchema
-  }),
-  /** Post as the organiser (master 1; no content check; `top` 1 pins it). */
-  post: defineCall('POST', '/api/v2/organizer/galleries/:id/comments', { params: GalleryParam(), body: OrganizerPostSchema, response: CommentSchema }),
-  /** Pin (`top` 1) or unpin a comment. */
-  pin: defineCall('POST', '/api/v2/organizer/comments/:comment_id/pin', { params: CommentParam(), body: T.Object({ top: Flag() }), response: OrganizerCommentSchema }),
-  /** Delete any comment (with its replies). */
-  remove: defineCall('POST', '/api/v2/organizer/comments/:comment_id/delete', { params: CommentParam(), response: DeletedSchema }),
-  /** Approve (shown, then broadcast) or reject a held comment. */
-  review: defineCall('POST', '/api/v2/organizer/comments/:comment_id/review', {
-    params: CommentParam(),
-    body: T.Object({ action: oneOf(['approve', 'reject'] as const) }),
-    response: OrganizerCommentSchema
-  }),
-  /** Mute (1) or unmute (0) a visitor in a gallery, by openid; pushes comment_block_change. */
-  mute: defineCall('POST', '/api/v2/organizer/galleries/:id/comments/mute', {
-    params: GalleryParam(),
-    body: T.Object({ openid: Required(128), muted: Flag() }),
-    response: T.Object({ openid: T.String(), blocked: T.Boolean() })
-  }),
-  /** The visitors muted in a gallery. */
-  mutes: defineCall('GET', '/api/v2/organizer/galleries/:id/comments/mutes', { params: GalleryParam(), query: Empty(), response: T.Array(MutedSchema) }),
-  /** Close (1) or open (0) comments for everyone (config.block_all); pushes comment_block_all. */
-  blockAll: defineCall('POST', '/api/v2/organizer/galleries/:id/comments/block_all', {
-    params: GalleryParam(),
-    body: T.Object({ block_all: Flag() }),
-    response: T.Object({ block_all: T.Integer() })
-  }),
-  /** Add a gift to a gallery. */
-  addGift: defineCall('POST', '/api/v2/organizer/galleries/:id/gifts', { params: GalleryParam(), body: GiftInputSchema, response: GiftSchema }),
-  /** Remove a gift (comments that sent it keep their content). */
-  removeGift: defineCall('POST', '/api/v2/organizer/gifts/:gift_id/delete', { params: T.Object({ gift_id: Id() }), response: DeletedSchema }),
-  /** Add an emotion (sticker set) to a gallery. */
-  addEmotion: defineCall('POST', '/api/v2/organizer/galleries/:id/emotions', { params: GalleryParam(), body: EmotionInputSchema, response: EmotionSchema }),
-  /** Remove an emotion. */
-  removeEmotion: defineCall('POST', '/api/v2/organizer/emotions/:emotion_id/delete', { params: T.Object({ emotion_id: Id() }), response: DeletedSchema })
 };

@@ -10,7 +10,8 @@
  *   npm run gallery -- comments emotion <gallery id|link> --name "Cats" --images <url>,<url>
  */
 import { LINK_ID_RE } from '../../../types/routes';
-import type { Comment, Emotion, Gift, Muted, OrganizerComment, OrganizerCommentPage } from '../../../types/api/comments';
+import type { Comment, Emotion, Gift } from '../../../types/api/comments';
+import type { Muted, OrganizerComment, OrganizerCommentPage } from '../../../types/api/comments-organizer';
 import { Api, apiOptionsFrom, argValue, type ApiOptions } from './api';
 import { parsePrice } from './configure';
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { route } from '../http';
-import { COMMENT_SENDBAR_MAX, COMMENT_TEXT_MAX, commentCalls, organiserCommentCalls } from '../../../types/api/comments';
+import { COMMENT_SENDBAR_MAX, COMMENT_TEXT_MAX, commentCalls } from '../../../types/api/comments';
+import { organiserCommentCalls } from '../../../types/api/comments-organizer';
 import { splitIds } from '../../../types/api/schema';
 import type { Services } from '../services';
 

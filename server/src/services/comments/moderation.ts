@@ -4,20 +4,8 @@ import { ErrorCode } from '../../../../types/envelope';
 import type { Viewer } from '../../viewer';
 import type { OrganizerAccess } from '../session/organizer';
 import type { GalleryService } from '../gallery/gallery';
-import {
-  COMMENT_PAGE_SIZE,
-  COMMENT_SENDBAR_MAX,
-  type Comment,
-  type CommentStatus,
-  type Emotion,
-  type EmotionInput,
-  type Gift,
-  type GiftInput,
-  type Muted,
-  type OrganizerComment,
-  type OrganizerCommentPage,
-  type OrganizerPost
-} from '../../../../types/api/comments';
+import { COMMENT_PAGE_SIZE, COMMENT_SENDBAR_MAX, type Comment, type CommentStatus, type Emotion, type Gift } from '../../../../types/api/comments';
+import type { EmotionInput, GiftInput, Muted, OrganizerComment, OrganizerCommentPage, OrganizerPost } from '../../../../types/api/comments-organizer';
 import { COMMENT_COLUMNS, commentById, inlineReplies, presentComment, presentForOrganiser, type CommentRow } from './repository';
 import { insertComment, replyRoot } from './comments';
 import { checkText, organiserContent } from './rules';

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db';
-import { INLINE_REPLIES, type Comment, type OrganizerComment, type Reply } from '../../../../types/api/comments';
+import { INLINE_REPLIES, type Comment, type Reply } from '../../../../types/api/comments';
+import type { OrganizerComment } from '../../../../types/api/comments-organizer';
 
 /** A comments row as selected here (`reply_total`: its replies that are shown). */
 export interface CommentRow {
