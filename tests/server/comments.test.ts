@@ -195,6 +195,22 @@ describe.each(BACKENDS)('comments (%s)', (backend) => {
     expect((await post(s, '/api/comment/post', { galleryid: g, content: 'fine' }, (await visitor(s)).headers)).code).toBe(200);
   }
 
+  it('a gated gallery\'s comments need its pass, for reading and posting', async () => {
+    const g = await commentGallery(s);
+    const a = await visitor(s);
+    expect((await post(s, `/api/v2/organizer/galleries/${g}/gates/watermark`, { access_type: 'password', password: 'pw-123' }, auth)).code).toBe(200);
+    expect((await post(s, '/api/comment/post', { galleryid: g, content: 'hi' }, a.headers)).code).toBe(ErrorCode.NO_PERMISSION);
+    for (const url of [`/api/comment/list?galleryid=${g}`, `/api/v2/comments/${g}/list`, `/api/v2/comments/history?galleryid=${g}`, `/api/v2/gallery/show?id=${g}`]) {
+      expect((await get(s, url, a.headers)).code).toBe(ErrorCode.NO_PERMISSION);
+    }
+    expect((await post(s, '/api/v2/gallery/watermark/visit/check', { id: g, password: 'pw-123' }, a.headers)).data.ispass).toBe(true);
+    const c = await post(s, '/api/comment/post', { galleryid: g, content: 'hi' }, a.headers);
+    expect(c.code).toBe(200);
+    expect((await get(s, `/api/comment/list?galleryid=${g}`, a.headers)).data.total).toBe(1);
+    // Its replies too.
+    expect((await get(s, `/api/v2/comments/replylist?ids=${c.data.id}`, (await visitor(s)).headers)).code).toBe(ErrorCode.NO_PERMISSION);
+  });
+
   it('stores XSS payloads in comments and nicknames as sent and answers them as JSON data', async () => {
     const g = await commentGallery(s);
     const payload = '<script>alert(1)</script><img src=x onerror=alert(2)>"\'&</title>';
