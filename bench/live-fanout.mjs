@@ -7,7 +7,10 @@
 // image_add: ten small photos stored through the signed upload flow beforehand are
 // registered at once (POST /api/v2/images/upload). Delivery latency of every message at
 // every socket, from the moment the registrations were sent (so registration, its
-// renders and the fan-out all count), against p95 ≤ 500 ms. Never fails. BENCH_ECHO=1 shows
+// renders and the fan-out all count), against p95 ≤ 500 ms. Then one comment posted through
+// the API by a (sandbox-)logged-in visitor (POST /api/comment/post, issue 15): the `text`
+// message's latency at every viewer, from the moment the post was sent (its rules, the
+// content check, the write and the fan-out all count), against the same budget. Never fails. BENCH_ECHO=1 shows
 // the server's output; BENCH_PROFILE=<file> writes its CPU profile of the burst.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -178,10 +181,23 @@ async function main() {
       keys.push(key);
     }
 
+    // The commenting visitor (a second session, logged in through the sandbox) and comments on.
+    const json = { 'content-type': 'application/json' };
+    await api(base, `/api/v2/organizer/galleries/${gallery}/config`, { method: 'POST', headers: { ...auth, ...json }, body: JSON.stringify({ use_comment: 1, block_all: 0 }) });
+    const commenter = (await api(base, '/session.js')).token;
+    await api(base, '/api/v2/auth/mp/login', {
+      method: 'POST',
+      headers: { ...json, authorization: `Bearer ${commenter}` },
+      body: JSON.stringify({ code: `sandbox:Bench:${crypto.randomUUID()}` })
+    });
+
     let burstAt = NaN; // when the ten registrations were sent (performance.now())
+    let commentAt = NaN; // when the comment was posted
     const latencies = [];
+    const commentLatencies = [];
     const onLive = (frame, now) => {
       if (frame.type === 'image_add') latencies.push(now - burstAt);
+      else if (frame.type === 'text') commentLatencies.push(now - commentAt);
     };
     const t0 = Date.now();
     const opened = await connectAll(url, CONNECTIONS, onLive);
@@ -218,6 +234,17 @@ async function main() {
     const until = Date.now() + DELIVERY_LIMIT_MS;
     while (latencies.length < expected && Date.now() < until) await sleep(50);
     const rssBurst = rssKiB(server.pid);
+
+    // One comment through the API: every viewer gets its `text` message.
+    await sleep(500);
+    commentAt = performance.now();
+    const posted = await api(base, '/api/comment/post', {
+      method: 'POST',
+      headers: { ...json, authorization: `Bearer ${commenter}` },
+      body: JSON.stringify({ galleryid: gallery, content: `Bench comment ${crypto.randomUUID().slice(0, 8)}` })
+    });
+    const commentUntil = Date.now() + DELIVERY_LIMIT_MS;
+    while (commentLatencies.length < n && Date.now() < commentUntil) await sleep(20);
     if (process.env.BENCH_PROFILE) {
       const { profile } = await inspect.call('Profiler.stop');
       fs.writeFileSync(process.env.BENCH_PROFILE, JSON.stringify(profile));
@@ -230,6 +257,12 @@ async function main() {
     console.log(`live fan-out deliveries: ${sorted.length} of ${expected} (${BURST} image_add × ${n} viewers, timed from the registrations' start)`);
     console.log(`live fan-out delivery latency p50: ${f1(pct(sorted, 50))} ms, p95: ${f1(p95)} ms, max: ${f1(sorted[sorted.length - 1])} ms`);
     console.log(`live fan-out budget p95 ≤ ${BUDGET_P95_MS} ms: ${ok ? '✓ within budget' : '✗ OVER BUDGET'}${sorted.length < expected ? ' (messages missing)' : ''}`);
+    const cSorted = [...commentLatencies].sort((a, b) => a - b);
+    const cP95 = pct(cSorted, 95);
+    const cOk = cSorted.length === n && cP95 <= BUDGET_P95_MS;
+    console.log(`live fan-out comment: ${cSorted.length} of ${n} viewers got comment ${posted.id} (status ${posted.status}), timed from POST /api/comment/post`);
+    console.log(`live fan-out comment latency p50: ${f1(pct(cSorted, 50))} ms, p95: ${f1(cP95)} ms, max: ${f1(cSorted[cSorted.length - 1])} ms`);
+    console.log(`live fan-out comment budget p95 ≤ ${BUDGET_P95_MS} ms: ${cOk ? '✓ within budget' : '✗ OVER BUDGET'}${cSorted.length < n ? ' (messages missing)' : ''}`);
     const out = {
       connections_requested: CONNECTIONS,
       connections_open: n,
@@ -251,6 +284,10 @@ async function main() {
       p95_ms: p95,
       max_ms: sorted[sorted.length - 1] ?? null,
       budget_p95_ms: BUDGET_P95_MS,
+      comment_deliveries: cSorted.length,
+      comment_p50_ms: pct(cSorted, 50),
+      comment_p95_ms: cP95,
+      comment_max_ms: cSorted[cSorted.length - 1] ?? null,
       ulimit_n: limit
     };
     fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });

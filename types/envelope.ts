@@ -47,7 +47,25 @@ export const ErrorCode = {
   /** Spec FINDPEOPLE_ERROR_222304: picture too large, must be under 2M. */
   FACE_TOO_LARGE: 222304,
   /** Ours: the friend limit (6) is reached. */
-  FACE_FRIENDS_LIMIT: 222310
+  FACE_FRIENDS_LIMIT: 222310,
+  /** Ours (comments, types/api/comments.ts COMMENT_MESSAGES): 'Please input the comment'. */
+  COMMENT_EMPTY: 201201,
+  /** Ours: 'Comment should not be longer than {n} letters'. */
+  COMMENT_TOO_LONG: 201202,
+  /** Ours: 'Error: Same with last commment', data.key 'CommentRepeat'. */
+  COMMENT_REPEAT: 201203,
+  /** Ours: the visitor is muted in this gallery ('You are being silenced'). */
+  COMMENT_SILENCED: 201204,
+  /** Ours: the gallery's block_all is 1 ('All Silenced'). */
+  COMMENT_ALL_SILENCED: 201205,
+  /** Ours: the content check rejected the comment (nothing stored). */
+  COMMENT_REJECTED: 201206,
+  /** Ours: use_comment is 0 in this gallery. */
+  COMMENT_CLOSED: 201207,
+  /** Ours: this gift was sent within its cooldown (data.retry_after). */
+  GIFT_COOLDOWN: 201208,
+  /** Ours: a gift with a price cannot be sent (paying for gifts is not built). */
+  GIFT_PAID: 201209
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

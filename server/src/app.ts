@@ -181,6 +181,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     await (await import('./routes/ocr')).default(api, ctx);
     // Forms: phone codes, validation, paper post; the organiser's submissions and CSV.
     await (await import('./routes/forms')).default(api, ctx);
+    // Comments: posting, lists, replies, the bullet screen's history, gifts, emotions, block checks; the organiser's moderation.
+    await (await import('./routes/comments')).default(api, ctx);
     await h5Routes(api, ctx);
   });
   checkRoutes();

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { loadContentCheckConfig, type ContentCheckConfig } from './providers/contentcheck';
 import { parseLangs } from './ocr/langs';
 import { SMS_PROVIDERS, type SmsProviderName } from './providers/sms';
 import { loadLoginConfig, type LoginConfig } from './providers/login/config';
@@ -53,6 +54,8 @@ export interface Config {
   s3: S3Config | null;
   /** SMS provider for phone gates (SMS_PROVIDER): 'sandbox' (default) logs codes instead of sending them. */
   smsProvider: SmsProviderName;
+  /** Content check of comments (CONTENT_CHECK sandbox|wechat, CONTENT_REJECT_WORDS, CONTENT_REVIEW_WORDS). */
+  contentCheck: ContentCheckConfig;
   /** TRUST_PROXY: which peers' X-Forwarded-For sets req.ip (per-IP limits); off by default. */
   trustProxy: TrustProxy;
   /**
@@ -188,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     pay: loadPayConfig(env, publicUrl, env.WECHAT_WEB_APPID || ''),
     s3: loadS3Config(env),
     smsProvider: smsProviderOf(env.SMS_PROVIDER),
+    contentCheck: loadContentCheckConfig(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     guestSessionsPerMin: int('GUEST_SESSIONS_PER_MIN', env.GUEST_SESSIONS_PER_MIN, 120, 1, 1_000_000),
     guestPruneDays: int('GUEST_PRUNE_DAYS', env.GUEST_PRUNE_DAYS, 3, 1, 29),

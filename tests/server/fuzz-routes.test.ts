@@ -138,7 +138,7 @@ describe.each(BACKENDS)('every declared route with bad input on %s', (backend) =
 
   beforeAll(async () => {
     s = await startTestServer(backend, { ORGANIZER_TOKEN: TOKEN, UPLOAD_MAX_BYTES: '200000', PUBLIC_URL: 'https://photos.example' });
-    const gallery = await insertGallery(s.db, { link_id: 'fuzzgal1', name: 'Fuzz', config: { original_photo: 1 } });
+    const gallery = await insertGallery(s.db, { link_id: 'fuzzgal1', name: 'Fuzz', config: { original_photo: 1, use_comment: 1 } });
     const child = await insertGallery(s.db, { link_id: 'fuzzkid1', name: 'Fuzz child', parent: gallery });
     const goods = await insertGoods(s, gallery, 100);
     const organiser = { authorization: `Bearer ${TOKEN}` };
@@ -162,6 +162,10 @@ describe.each(BACKENDS)('every declared route with bad input on %s', (backend) =
     const signed = (await s.app.inject({ method: 'GET', url: `/api/v2/images/original/${photos[0].id}`, headers: { authorization: `Bearer ${user.token}` } })).json().data as { url: string };
     const sq = new URL(signed.url, 'http://x').searchParams;
 
+    // Comments (types/api/comments.ts): one comment, a gift and an emotion to aim at.
+    const comment = (await s.app.inject({ method: 'POST', url: '/api/comment/post', headers: { authorization: `Bearer ${user.token}` }, payload: { galleryid: gallery, content: 'Fuzz comment' } })).json().data as { id: number };
+    const gift = (await s.app.inject({ method: 'POST', url: `/api/v2/organizer/galleries/${gallery}/gifts`, headers: organiser, payload: { name: 'Rose', image: '/r.png', price: 0, cooldown: 1 } })).json().data as { id: number };
+    const emotion = (await s.app.inject({ method: 'POST', url: `/api/v2/organizer/galleries/${gallery}/emotions`, headers: organiser, payload: { name: 'Cats', images: ['/c.gif'] } })).json().data as { id: number };
     const ids = fc.constantFrom(gallery, child, ...photos.map((p) => p.id), 0, 1);
     const hash = photos[0].hash;
     const clashKeys = ['K', 'K/x', 'K/x/y', 'K/', 'L.jpg', 'L.jpg/z', ''].map((k) => `${policy.dir}${k}`);
@@ -195,7 +199,13 @@ describe.each(BACKENDS)('every declared route with bad input on %s', (backend) =
         action: fc.constantFrom('hide', 'show', 'delete', 'check', 'uncheck'),
         openid: fc.constant(user.openid),
         file: fc.constant(`${'a'.repeat(64)}.jpg`),
-        tags: fc.constantFrom('a', 'a,b', ['a', 'b'])
+        tags: fc.constantFrom('a', 'a,b', ['a', 'b']),
+        orderid: ids,
+        comment_id: fc.constantFrom(comment.id, 1),
+        reply_id: fc.constantFrom(comment.id, 0),
+        gift_id: fc.constant(gift.id),
+        emotion_id: fc.constant(emotion.id),
+        content: fc.constantFrom('Hello', ' ', 'x'.repeat(141), JSON.stringify({ id: gift.id, count: 2 }), JSON.stringify({ id: emotion.id, image: '/c.gif' }), '{"vote_id": 1, "question_title": "Q"}', '<b>hi</b>')
       }
     };
   });

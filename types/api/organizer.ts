@@ -37,7 +37,9 @@ export const CONFIG_SORT_PATTERN = '^-?(shoottime|createtime|love|id)$';
  * - sort: the photo list's default order; locale: the app's language when the visitor chose none;
  * - share_off: sharing hidden; h5_share_title / h5_share_text / h5_share_image: what a share and the
  *   page's preview show; theme: the page's colours (background, h1, h2, component, main);
- * - use_comment, block_all, use_package, template: stored and answered in config; nothing reads them yet.
+ * - use_comment: visitors may comment; block_all: comments closed for everyone (pushes comment_block_all, like
+ *   organiserCommentCalls.blockAll; types/api/comments.ts);
+ * - use_package, template: stored and answered in config; nothing reads them yet.
  */
 export const ConfigSettingsSchema = T.Object(
   {

@@ -3,6 +3,7 @@ import { createLoginProviders, type LoginProviders } from './login';
 import { createPaymentProvider } from './pay';
 import type { PaymentProvider } from './pay/provider';
 import { createSmsProvider, type SmsProvider } from './sms';
+import { createContentChecker, type ContentChecker } from './contentcheck';
 
 /**
  * The outside services the product talks to, each behind one interface per kind
@@ -13,6 +14,8 @@ export interface Providers {
   login: LoginProviders;
   pay: PaymentProvider;
   sms: SmsProvider;
+  /** The content check of comments: WeChat msgSecCheck or the local word lists (the default). */
+  contentCheck: ContentChecker;
 }
 
 /** The providers the configuration asks for. `log` receives the sandbox SMS lines. */
@@ -20,6 +23,7 @@ export function createProviders(config: Config, log: (line: string) => void): Pr
   return {
     login: createLoginProviders(config.login, config.publicUrl),
     pay: createPaymentProvider(config),
-    sms: createSmsProvider(config.smsProvider, log)
+    sms: createSmsProvider(config.smsProvider, log),
+    contentCheck: createContentChecker(config.contentCheck, config.login, log)
   };
 }

@@ -52,6 +52,10 @@ import { OcrIndexer } from './ocr/indexer';
 import { OcrSearchService } from './ocr/search';
 import { FormService } from './forms/forms';
 import { FormSubmissionService } from './forms/submissions';
+import { CommentService } from './comments/comments';
+import { CommentReads } from './comments/reads';
+import { CommentModeration } from './comments/moderation';
+import { CommentEvents } from './comments/events';
 
 /** A value made on first use, once (concurrent first callers share it). */
 function once<T>(make: () => Promise<T>): (() => Promise<T>) & { made: () => Promise<T> | null } {
@@ -121,6 +125,8 @@ export function createServices(infra: Infrastructure) {
   const signer = new UrlSigner(secret);
   const orders = new OrderBook(db, providers.pay, infra.warn);
   const organizer = new OrganizerService(db, organizerAccess, galleries, photoEvents, autoCover, config.publicUrl, { codeHosts: config.codeHosts });
+  /** Comment live messages (text, question, comment_block_change, comment_block_all) after their writes commit. */
+  const commentEvents = new CommentEvents(live, infra.warn);
   const uploads = { secret, maxBytes: config.uploadMaxBytes, host: `${config.publicUrl}/oss/upload`, tmpDir: path.join(config.dataDir, 'tmp') };
   return {
     config,
@@ -137,7 +143,8 @@ export function createServices(infra: Infrastructure) {
     /** A gallery's config, share texts, theme and watermark. */
     organizerSettings: new OrganizerSettings({
       db, access: organizerAccess, galleries, view: (id) => organizer.view(id), photosChanged: (id) => photos.invalidate(id),
-      onFaceSwitch: (id, on) => (on ? faceIndexer.enqueueMissing(id) : faceIndexer.dropQueued(id))
+      onFaceSwitch: (id, on) => (on ? faceIndexer.enqueueMissing(id) : faceIndexer.dropQueued(id)),
+      onBlockAll: (id, value) => commentEvents.blockAll(id, value)
     }),
     /** A gallery's goods and prices. */
     organizerGoods: new OrganizerGoodsService(db, organizerAccess, galleries),
@@ -154,6 +161,10 @@ export function createServices(infra: Infrastructure) {
     /** Forms: phone codes, validation, the paper post; the organiser's submissions and CSV. */
     forms: new FormService(db, galleries, gates),
     formSubmissions: new FormSubmissionService(db, organizerAccess),
+    /** Comments (issue 15): posting and deleting, the visitors' reads, the organiser's moderation. */
+    comments: new CommentService(db, gates, limits, providers.contentCheck, commentEvents),
+    commentReads: new CommentReads(db, gates),
+    commentModeration: new CommentModeration(db, organizerAccess, galleries, commentEvents),
     organizerGates: new OrganizerGateService(organizerAccess, gates.settings),
     /** Rich content blocks by hash (richtext / liverich components). */
     contents: new ContentService(db, organizerAccess),

@@ -20,6 +20,8 @@ export interface OrganizerSettingsDeps {
   photosChanged: (galleryId: number) => void;
   /** use_face was switched (the face indexer queues or drops the gallery's photos). */
   onFaceSwitch?: (galleryId: number, on: boolean) => Promise<unknown>;
+  /** block_all was set (comment_block_all goes live). */
+  onBlockAll?: (galleryId: number, value: 0 | 1) => Promise<unknown>;
 }
 
 /**
@@ -53,6 +55,7 @@ export class OrganizerSettings {
     this.d.galleries.invalidate(galleryId);
     if (input.sort !== undefined) this.d.photosChanged(galleryId);
     if (input.use_face !== undefined) await this.d.onFaceSwitch?.(galleryId, input.use_face === 1);
+    if (input.block_all !== undefined) await this.d.onBlockAll?.(galleryId, input.block_all);
     return this.d.view(galleryId);
   }
 
