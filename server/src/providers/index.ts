@@ -3,16 +3,19 @@ import { createLoginProviders, type LoginProviders } from './login';
 import { createPaymentProvider } from './pay';
 import type { PaymentProvider } from './pay/provider';
 import { createSmsProvider, type SmsProvider } from './sms';
+import { createPayoutProvider, type PayoutProvider } from './payout';
 
 /**
  * The outside services the product talks to, each behind one interface per kind
- * (login, payment, SMS), with a real implementation and a local sandbox. Config
+ * (login, payment, SMS, payouts), with a real implementation and a local sandbox. Config
  * chooses them; buildApp takes them as they are, so a test can pass a fake.
  */
 export interface Providers {
   login: LoginProviders;
   pay: PaymentProvider;
   sms: SmsProvider;
+  /** Transfers to users' wallets (red packet payouts). */
+  payout: PayoutProvider;
 }
 
 /** The providers the configuration asks for. `log` receives the sandbox SMS lines. */
@@ -20,6 +23,7 @@ export function createProviders(config: Config, log: (line: string) => void): Pr
   return {
     login: createLoginProviders(config.login, config.publicUrl),
     pay: createPaymentProvider(config),
-    sms: createSmsProvider(config.smsProvider, log)
+    sms: createSmsProvider(config.smsProvider, log),
+    payout: createPayoutProvider(config)
   };
 }
