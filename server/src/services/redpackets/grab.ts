@@ -35,6 +35,8 @@ export type RecordWin = (q: Queryable, packet: GrabPacket, seq: number, user: Wi
 export interface Grabber {
   readonly kind: 'sql' | 'redis';
   grab(packet: GrabPacket, user: Winner): Promise<GrabOutcome>;
+  /** A new packet: make it ready for grabs (Redis loads its shares now rather than on the first grab). */
+  prepare(packet: GrabPacket): Promise<void>;
   /** The packet is over (refunded): drop what the grabber keeps for it. */
   forget(packet: GrabPacket): Promise<void>;
   close(): Promise<void>;
@@ -45,6 +47,8 @@ const isUniqueViolation = (e: unknown) => (e as { code?: string } | null)?.code 
 /** Free shares locked by other grabs in flight: look again this many times before answering 'empty'. */
 const BUSY_RETRIES = 50;
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Transactions on one packet at once per process (each takes a pool connection). */
+const LANES = 4;
 
 async function ownShare(q: Queryable, packetId: number, userId: number): Promise<{ seq: number; amount_cents: number } | null> {
   const { rows } = await q.query<{ seq: number; amount_cents: number }>(
@@ -64,18 +68,40 @@ async function ownShare(q: Queryable, packetId: number, userId: number): Promise
 export class SqlGrabber implements Grabber {
   readonly kind = 'sql' as const;
   private emptied = new Set<number>();
+  /** Grabs of one packet in flight in this process, and those waiting for a place (a burst queues here, not in the pool). */
+  private lanes = new Map<number, { running: number; waiting: Array<() => void> }>();
 
   constructor(
     private db: Db,
     private record: RecordWin
   ) {}
 
+  /** At most LANES transactions per packet at once in this process; the others wait and then usually find it empty in memory. */
   async grab(packet: GrabPacket, user: Winner): Promise<GrabOutcome> {
+    if (this.emptied.has(packet.id)) return this.afterEmpty(packet, user);
+    let lane = this.lanes.get(packet.id);
+    if (!lane) this.lanes.set(packet.id, (lane = { running: 0, waiting: [] }));
+    if (lane.running >= LANES) await new Promise<void>((resolve) => lane!.waiting.push(resolve));
+    else lane.running++;
+    try {
+      if (!this.emptied.has(packet.id)) return await this.grabNow(packet, user);
+    } finally {
+      const next = lane.waiting.shift();
+      if (next) next();
+      else if (--lane.running === 0) this.lanes.delete(packet.id);
+    }
+    return this.afterEmpty(packet, user);
+  }
+
+  /** The packet is empty: the user's own share, if any. */
+  private async afterEmpty(packet: GrabPacket, user: Winner): Promise<GrabOutcome> {
+    const had = await ownShare(this.db, packet.id, user.id);
+    return had ? { kind: 'already', seq: had.seq, amount: had.amount_cents } : { kind: 'empty' };
+  }
+
+  private async grabNow(packet: GrabPacket, user: Winner): Promise<GrabOutcome> {
     for (let attempt = 0; ; attempt++) {
-      if (this.emptied.has(packet.id)) {
-        const had = await ownShare(this.db, packet.id, user.id);
-        return had ? { kind: 'already', seq: had.seq, amount: had.amount_cents } : { kind: 'empty' };
-      }
+      if (this.emptied.has(packet.id)) return this.afterEmpty(packet, user);
       const outcome = await this.db.tx(async (q): Promise<GrabOutcome | 'busy'> => {
         await q.query('SELECT pg_advisory_xact_lock($1, $2)', [packet.id, user.id]);
         const had = await ownShare(q, packet.id, user.id);
@@ -100,6 +126,8 @@ export class SqlGrabber implements Grabber {
       await pause(2 + attempt);
     }
   }
+
+  async prepare(): Promise<void> {}
 
   async forget(packet: GrabPacket): Promise<void> {
     this.emptied.add(packet.id);
@@ -174,8 +202,24 @@ export class RedisGrabber implements Grabber {
     return [`${base}:free`, `${base}:won`, `${base}:ready`];
   }
 
-  /** Loads the packet's free shares and winners from the ledger (once; concurrent loaders agree). */
-  private async load(p: GrabPacket): Promise<void> {
+  /** Loads in flight in this process, by packet: a burst of first grabs waits for one load. */
+  private loading = new Map<number, Promise<void>>();
+
+  prepare(p: GrabPacket): Promise<void> {
+    return this.load(p);
+  }
+
+  /** Loads the packet's free shares and winners from the ledger (once per process at a time; concurrent loaders in other processes agree). */
+  private load(p: GrabPacket): Promise<void> {
+    let running = this.loading.get(p.id);
+    if (!running) {
+      running = this.loadNow(p).finally(() => this.loading.delete(p.id));
+      this.loading.set(p.id, running);
+    }
+    return running;
+  }
+
+  private async loadNow(p: GrabPacket): Promise<void> {
     const { rows } = await this.db.query<{ seq: number; amount_cents: number; state: string; user_id: number | null }>(
       `SELECT seq, amount_cents, state, user_id FROM red_packet_shares WHERE packet_id = $1 ORDER BY seq`,
       [p.id]

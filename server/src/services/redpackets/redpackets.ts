@@ -27,6 +27,8 @@ import type { Grabber } from './grab';
 import type { PayoutService } from './payouts';
 
 const LOGIN_FIRST = 'Log in with WeChat to send and open red packets';
+/** How long get() may use a packet row it read (recentPacket). */
+const PACKET_CACHE_MS = 1000;
 /** Sends (precreate and create) per user and minute. */
 const SEND_LIMIT = { limit: 20, windowS: 60 };
 
@@ -39,6 +41,8 @@ const err = (key: keyof typeof RedPacketError & keyof typeof RED_PACKET_MESSAGES
  * (Redis or SQL); refunds, announcements and payouts are the sweeper's (sweeper.ts).
  */
 export class RedPacketService {
+  private recent = new Map<number, { row: Promise<PacketRow>; at: number }>();
+
   constructor(
     private db: Db,
     private galleries: GalleryService,
@@ -130,7 +134,10 @@ export class RedPacketService {
       );
       return { row, replayed: false };
     });
-    if (!made.replayed) await this.announce(made.row);
+    if (!made.replayed) {
+      await this.grabber.prepare(grabPacket(made.row)).catch((e) => this.warn('preparing a red packet for grabs failed', e));
+      await this.announce(made.row); // a target-time packet: its advance notice now, the post at posttime (the sweeper)
+    }
     return { packet: presentPacket(made.row, now, made.replayed ? await this.myAmount(made.row.id, user.id) : null), replayed: made.replayed };
   }
 
@@ -163,16 +170,20 @@ export class RedPacketService {
     if (mine !== null) return 'done';
     const status = packetStatus(p, this.clock());
     if (status === 'wait' || status === 'close' || status === 'end') return status;
-    const g = await this.galleries.byId(p.gallery_id);
+    const g = await this.galleries.cachedById(p.gallery_id);
     if (g.config.use_package !== 1) return 'forbidden';
     if (p.access_type === 'limit' && !(await this.hasPhone(userId, p.gallery_id))) return 'phone';
     return null;
   }
 
-  /** get: the claim. One share per user (a second get answers the same share, won false). */
+  /**
+   * get: the claim. One share per user (a second get answers the same share, won false). The
+   * packet row may be up to PACKET_CACHE_MS old here: its counters only grow and its times do not
+   * change, so a stale row can only send a grab to the grabber, which decides.
+   */
   async get(v: Viewer, id: number): Promise<GrabResult> {
     const user = requireRealUser(v, LOGIN_FIRST);
-    const p = await this.packet(id);
+    const p = await this.recentPacket(id);
     await this.gates.assertPass(v, p.gallery_id);
     const before = await this.refusal(p, user.id, null);
     if (before === 'end' || before === 'close') {
@@ -183,18 +194,29 @@ export class RedPacketService {
     const outcome = await this.grabber.grab(grabPacket(p), { id: user.id, openid: user.openid });
     if (outcome.kind === 'won') {
       this.payouts.kick(p.id, outcome.seq);
-      return this.grabAnswer(p, user.id, 'done', outcome.amount, true);
+      return this.grabAnswer(await this.packet(id), user.id, 'done', outcome.amount, true);
     }
     if (outcome.kind === 'already') return this.grabAnswer(p, user.id, 'done', outcome.amount, false);
-    const after = await this.packet(id);
-    return this.grabAnswer(after, user.id, packetStatus(after, this.clock()) === 'close' ? 'close' : 'end', null, false);
+    // None left: every share is taken (or refunded, once expired).
+    const closed = packetStatus(p, this.clock()) === 'close';
+    return this.grabAnswer(closed ? p : { ...p, goted: p.number }, user.id, closed ? 'close' : 'end', null, false);
+  }
+
+  /** The packet row, read at most once per PACKET_CACHE_MS in this process (the grab burst reads it once, not once per claimer). */
+  private recentPacket(id: number): Promise<PacketRow> {
+    const hit = this.recent.get(id);
+    if (hit && Date.now() - hit.at < PACKET_CACHE_MS) return hit.row;
+    const row = this.packet(id);
+    if (this.recent.size > 1000) this.recent.clear();
+    this.recent.set(id, { row, at: Date.now() });
+    row.catch(() => this.recent.delete(id));
+    return row;
   }
 
   private async grabAnswer(p: PacketRow, userId: number, status: GrabResult['status'], amount: number | null, won: boolean): Promise<GrabResult> {
-    const fresh = won ? await this.packet(p.id) : p;
     const mine = amount ?? (status === 'done' ? await this.myAmount(p.id, userId) : null);
     const msg = status === 'wait' ? RED_PACKET_MESSAGES.ASK_WAIT : status === 'forbidden' ? RED_PACKET_MESSAGES.ASK_FORBIDDEN : '';
-    return { status, msg, amount: mine, won, packet: presentPacket(fresh, this.clock(), mine) };
+    return { status, msg, amount: mine, won, packet: presentPacket(p, this.clock(), mine) };
   }
 
   /** list: the gallery's packets, newest first, with the viewer's status; guests get none. */
