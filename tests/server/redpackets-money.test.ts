@@ -16,7 +16,9 @@ import { createProviders } from '../../server/src/providers';
 import type { PaymentProvider, RefundRequest } from '../../server/src/providers/pay/provider';
 import type { PayoutProvider, PayoutRequest, PayoutResult } from '../../server/src/providers/payout';
 import type { Services } from '../../server/src/services';
-import { bulkUsers, packetGallery, rp, sendPacket, type RpUser } from './redpacket-fixture';
+import { bulkUsers, packetGallery, paidTrade, rp, sendPacket, type RpUser } from './redpacket-fixture';
+import { RedPacketError } from '../../types/api/redpackets';
+import type { LiveMessage } from '../../types/live';
 
 jest.setTimeout(120_000);
 
@@ -152,6 +154,48 @@ describe('red packet refunds and payouts (PGlite, the clock moved)', () => {
       [`RF${p.tradeid}`, 500 - got],
       [`RF${p.tradeid}`, 500 - got]
     ]);
+  });
+
+  it('a target-time packet: its notice at creation, wait until posttime, then posted by the sweep', async () => {
+    const seen: LiveMessage[] = [];
+    const stop = services.bus.subscribe((m) => seen.push(m));
+    const tradeid = await paidTrade(app, sender.token, gallery, '3');
+    const at = t + 600;
+    const made = await rp(app, 'POST', '/api/v2/redpackage/create', sender.token, {
+      number: '3', amount: '3', type: 'normal', tradeid, galleryid: gallery, posttime: at, notice: 'At the toast', noticestep: 300
+    });
+    expect(made.data.packet).toMatchObject({ posttype: 'target', posttime: at, status: 'wait', notice: 'At the toast', noticestep: 300 });
+    const ask = await rp(app, 'POST', '/api/v3/redpackage/ask', users[8].token, { id: made.data.packet.id });
+    expect([ask.data.status, ask.data.msg]).toEqual(['wait', 'Red packet status exception']);
+    expect((await rp(app, 'POST', '/api/v3/redpackage/get', users[8].token, { id: made.data.packet.id })).data).toMatchObject({ status: 'wait', won: false });
+    expect((await services.redPacketSweeper.sweep(at - 1)).announced).toBe(0);
+    t = at;
+    expect((await services.redPacketSweeper.sweep()).announced).toBe(1);
+    expect((await services.redPacketSweeper.sweep()).announced).toBe(0);
+    await new Promise((r) => setImmediate(r));
+    stop();
+    const posts = seen.filter((m) => m.type === 'redpackage' && (m.data as { id: number }).id === made.data.packet.id);
+    expect(posts).toHaveLength(2);
+    expect((await rp(app, 'POST', '/api/v3/redpackage/ask', users[8].token, { id: made.data.packet.id })).data.status).toBe('welcome');
+    const next = { number: '1', amount: '1', type: 'normal', tradeid: await paidTrade(app, sender.token, gallery, '1'), galleryid: gallery };
+    expect((await rp(app, 'POST', '/api/v2/redpackage/create', sender.token, { ...next, posttime: t + DAY + 10 })).code).toBe(RedPacketError.POSTTIME_INVALID);
+    expect((await rp(app, 'POST', '/api/v2/redpackage/create', sender.token, { ...next, posttime: t + DAY })).code).toBe(200);
+  });
+
+  it('a paid order never made a packet is refunded whole 24 hours after payment, and cannot be made one after', async () => {
+    refunds.length = 0;
+    const tradeid = await paidTrade(app, sender.token, gallery, '7.5');
+    const { rows } = await db.query<{ paid_at: number }>('SELECT paid_at FROM orders WHERE out_trade_no = $1', [tradeid]);
+    const paidAt = rows[0].paid_at;
+    expect((await services.redPacketSweeper.sweep(paidAt + DAY - 1)).orders_refunded).toBe(0);
+    expect(refunds).toHaveLength(0);
+    const report = await services.redPacketSweeper.sweep(paidAt + DAY);
+    expect(report).toMatchObject({ orders_refunded: 1, refunded_cents: 750 });
+    expect(refunds.map((r) => [r.out_trade_no, r.out_refund_no, r.refund_cents, r.total_cents])).toEqual([[tradeid, `RO${tradeid}`, 750, 750]]);
+    expect((await services.redPacketSweeper.sweep(paidAt + DAY)).orders_refunded).toBe(0);
+    const late = await rp(app, 'POST', '/api/v2/redpackage/create', sender.token, { number: '3', amount: '7.5', type: 'luck', tradeid, galleryid: gallery });
+    expect([late.status, late.code]).toEqual([400, RedPacketError.TRADE_REFUNDED]);
+    expect((await db.query('SELECT count(*) AS n FROM red_packets WHERE trade_no = $1', [tradeid])).rows[0]).toEqual({ n: 0 });
   });
 
   it('payouts: recorded per share, retried under the same numbers, never paid twice', async () => {

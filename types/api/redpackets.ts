@@ -71,7 +71,9 @@ export const RedPacketError = {
   /** Phone sign-up: the captcha is not exactly 4 characters. */
   CAPTCHA_INVALID: 201412,
   /** The target time is in the past or more than a day ahead. */
-  POSTTIME_INVALID: 201413
+  POSTTIME_INVALID: 201413,
+  /** The paid order was never made a packet within 24 hours and went back to the payer. */
+  TRADE_REFUNDED: 201414
 } as const;
 
 /** The spec's messages (part 3 §5, §8) and ours for the rest; the client shows `msg` ('the message returned'). */
@@ -89,6 +91,7 @@ export const RED_PACKET_MESSAGES = {
   NAME_REQUIRED: 'Please input name',
   CAPTCHA_INVALID: 'Please input the right captcha',
   POSTTIME_INVALID: 'The target time must be within the next 24 hours',
+  TRADE_REFUNDED: 'This payment was refunded; pay again to send a red packet',
   ASK_WAIT: 'Red packet status exception',
   ASK_FORBIDDEN: "Current red packet can't be open"
 } as const;

@@ -33,7 +33,7 @@ async function main(argv: string[]): Promise<number> {
     });
     const report = await services.redPacketSweeper.sweep();
     console.log(
-      `announced ${report.announced}, refunded ${report.refunded} packet(s) (${(report.refunded_cents / 100).toFixed(2)} yuan), ` +
+      `announced ${report.announced}, refunded ${report.refunded} packet(s) and ${report.orders_refunded} unsent order(s) (${(report.refunded_cents / 100).toFixed(2)} yuan), ` +
         `${report.refunds_pending} refund(s) pending, ${report.payouts} payout(s) looked at`
     );
     await services.redPacketGrabber.close();

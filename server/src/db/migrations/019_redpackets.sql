@@ -4,6 +4,10 @@
 ALTER TABLE orders ALTER COLUMN goods_id DROP NOT NULL;
 ALTER TABLE orders DROP CONSTRAINT IF EXISTS orders_purpose_check;
 ALTER TABLE orders ADD CONSTRAINT orders_purpose_check CHECK (purpose IN ('remove_watermark', 'download', 'redpacket'));
+-- A paid red packet order that never became a packet is refunded whole after 24 hours (pending → done);
+-- create refuses an order once this is set (both lock the order row).
+ALTER TABLE orders ADD COLUMN refund_state text CHECK (refund_state IN ('pending', 'done'));
+ALTER TABLE orders ADD COLUMN refund_no text UNIQUE;
 
 -- Phone sign-up for red packets (bindphone) keeps its codes beside the gate's and the forms'.
 ALTER TABLE sms_codes DROP CONSTRAINT IF EXISTS sms_codes_purpose_check;

@@ -114,9 +114,10 @@ export class RedPacketService {
     const shares = splitShares(cents, number, b.type);
     const posttime = target ? b.posttime! : now;
     const made = await this.db.tx(async (q) => {
-      await q.query('SELECT id FROM orders WHERE id = $1 FOR UPDATE', [order.id]);
+      const locked = await q.query<{ refund_state: string | null }>('SELECT refund_state FROM orders WHERE id = $1 FOR UPDATE', [order.id]);
       const again = await q.query<PacketRow>('SELECT * FROM red_packets WHERE order_id = $1', [order.id]);
       if (again.rows.length) return { row: again.rows[0], replayed: true };
+      if (locked.rows[0]?.refund_state) throw err('TRADE_REFUNDED', 400, { field: 'tradeid' });
       const { rows } = await q.query<PacketRow>(
         `INSERT INTO red_packets (gallery_id, user_id, order_id, trade_no, type, amount_cents, number, content, nickname, photo,
            access_type, posttype, posttime, notice, noticestep, announced, expires_at, created_at)
