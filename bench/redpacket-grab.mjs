@@ -5,7 +5,7 @@
 // is resolved once before (phones have been on the album page before a packet arrives; the first
 // request of a token costs a session lookup). Prints the time of the burst, the winners and the sum
 // against the total. Never fails.
-//   node --import tsx bench/redpacket-grab.mjs   (the app loads its routes with import(); BENCH_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test;
+//   node bench/redpacket-grab.mjs     (BENCH_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test;
 //                                      BENCH_REDIS_URL, else redis://127.0.0.1:6379; CLAIMERS=1000)
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -13,8 +13,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { register } from 'tsx/cjs/api';
+import { register as registerEsm } from 'tsx/esm/api';
 
+// The server is CommonJS TypeScript that loads its routes with import(): both of tsx's hooks.
 register();
+registerEsm();
 const require = createRequire(import.meta.url);
 const { buildApp } = require('../server/src/app.ts');
 const { loadConfig } = require('../server/src/config.ts');

@@ -68,6 +68,8 @@ async function ownShare(q: Queryable, packetId: number, userId: number): Promise
 export class SqlGrabber implements Grabber {
   readonly kind = 'sql' as const;
   private emptied = new Set<number>();
+  /** Who holds the shares of an emptied packet (final once empty). */
+  private holders = new Map<number, Promise<Map<number, { seq: number; amount: number }>>>();
   /** Grabs of one packet in flight in this process, and those waiting for a place (a burst queues here, not in the pool). */
   private lanes = new Map<number, { running: number; waiting: Array<() => void> }>();
 
@@ -93,10 +95,25 @@ export class SqlGrabber implements Grabber {
     return this.afterEmpty(packet, user);
   }
 
-  /** The packet is empty: the user's own share, if any. */
+  /**
+   * The packet is empty: the user's own share, if any. Once empty, who holds which share is final
+   * (shares never change hands; a refund only touches free ones), so the holders are read once.
+   */
   private async afterEmpty(packet: GrabPacket, user: Winner): Promise<GrabOutcome> {
-    const had = await ownShare(this.db, packet.id, user.id);
-    return had ? { kind: 'already', seq: had.seq, amount: had.amount_cents } : { kind: 'empty' };
+    let holders = this.holders.get(packet.id);
+    if (!holders) {
+      if (this.holders.size > 1000) this.holders.clear();
+      holders = this.db
+        .query<{ user_id: number; seq: number; amount_cents: number }>(
+          `SELECT user_id, seq, amount_cents FROM red_packet_shares WHERE packet_id = $1 AND state = 'taken' AND user_id IS NOT NULL`,
+          [packet.id]
+        )
+        .then(({ rows }) => new Map(rows.map((r) => [r.user_id, { seq: r.seq, amount: r.amount_cents }])));
+      holders.catch(() => this.holders.delete(packet.id));
+      this.holders.set(packet.id, holders);
+    }
+    const had = (await holders).get(user.id);
+    return had ? { kind: 'already', seq: had.seq, amount: had.amount } : { kind: 'empty' };
   }
 
   private async grabNow(packet: GrabPacket, user: Winner): Promise<GrabOutcome> {
