@@ -256,6 +256,7 @@ export const redPacketCalls = {
   get: defineCall('POST', '/api/v3/redpackage/get', { body: PacketId(), response: GrabResultSchema }),
   /** A gallery's packets, newest first (guests get none: an empty list). */
   list: defineCall('GET', '/api/v2/redpackage/list', { query: T.Object({ galleryid: Id() }), response: T.Array(RedPacketSchema) }),
+  /** Any session (a guest's too); 401 without one. */
   detail: defineCall('GET', '/api/v2/redpackage/detail', { query: T.Object({ id: Id(), page: T.Optional(PageNo()) }), response: RedPacketDetailSchema }),
   bindPhone: defineCall('POST', '/api/v2/wxuser/bindphone', { body: BindPhoneRequestSchema, response: BindPhoneResultSchema })
 };

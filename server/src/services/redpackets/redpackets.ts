@@ -1,6 +1,6 @@
 import type { Db } from '../../db';
 import { AppError, notFound } from '../../errors';
-import { requireRealUser, type Viewer } from '../../viewer';
+import { requireRealUser, requireUser, type Viewer } from '../../viewer';
 import type { GalleryService } from '../gallery/gallery';
 import type { GateAccess } from '../gates/gateAccess';
 import type { RateLimiter } from '../shared/rateLimit';
@@ -237,6 +237,7 @@ export class RedPacketService {
 
   /** detail: the packet and a page of its recipients, earliest first, with the best-luck mark once every share is taken. */
   async detail(v: Viewer, id: number, page: number): Promise<RedPacketDetail> {
+    requireUser(v); // recipients carry openids: visitors with a session only
     const p = await this.packet(id);
     await this.gates.assertPass(v, p.gallery_id);
     return this.detailOf(p, page, v.userId);
