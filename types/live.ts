@@ -44,6 +44,26 @@ export interface LiveEventMap {
   image_check: PhotoIdsPayload;
   /** Photos were sent back to review. */
   image_uncheck: PhotoIdsPayload;
+  /**
+   * A red packet was posted (now) or announced for a target time (posttype 'target', sent at
+   * creation for the advance notice and again at posttime). Each phone waits 1 to 5 s at random
+   * (RED_PACKET_LIVE_DELAY_MS) before it asks, so not every phone asks at the same instant.
+   */
+  redpackage: {
+    id: number;
+    galleryid: number;
+    type: 'luck' | 'normal';
+    number: number;
+    /** Total in cents. */
+    amount: number;
+    content: string;
+    nickname: string;
+    photo: string;
+    posttype: 'now' | 'target';
+    posttime: number;
+    notice: string;
+    noticestep: number;
+  };
 }
 
 export type LiveEventName = keyof LiveEventMap;
@@ -75,7 +95,8 @@ const LIVE_EVENTS: Record<LiveEventName, true> = {
   image_hide: true,
   image_show: true,
   image_check: true,
-  image_uncheck: true
+  image_uncheck: true,
+  redpackage: true
 };
 
 export const LIVE_EVENT_NAMES = Object.keys(LIVE_EVENTS) as LiveEventName[];

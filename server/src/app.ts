@@ -36,6 +36,8 @@ export interface AppDeps {
   /** Login, payment and SMS providers; those the config asks for when omitted (tests pass fakes). */
   providers?: Providers;
   logger?: FastifyServerOptions['logger'];
+  /** Unix seconds for time rules a test moves (red packet expiry); the system clock when omitted. */
+  clock?: () => number;
 }
 
 /** The whole server as a Fastify instance; tests use it without a port (app.inject). */
@@ -83,7 +85,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     store: deps.store,
     bus: deps.bus ?? new InProcessBus(),
     providers,
-    warn: (msg, err) => app.log.warn({ err }, msg)
+    warn: (msg, err) => app.log.warn({ err }, msg),
+    clock: deps.clock
   });
 
   // A login through any process drops that session from every process's cache (bus.ts BusNotice).
@@ -100,11 +103,14 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   const stopFaces = deps.config.faceIndexing ? ctx.faceIndexer.start() : async () => undefined;
   // OCR (services/ocr/indexer.ts): photos of galleries a formocr component searches, paced the same way.
   const stopOcr = deps.config.ocrIndexing ? ctx.ocrIndexer.start() : async () => undefined;
+  // Red packets (services/redpackets/sweeper.ts): target-time announcements, 24-hour refunds, payouts.
+  const stopRedPackets = ctx.redPacketSweeper.start();
   app.addHook('onClose', async () => {
     stopNotices();
     stopSweep();
     stopOrphans();
-    await Promise.all([ctx.orphans.idle(), stopGuestSweep(), stopFaces(), stopOcr()]);
+    await Promise.all([ctx.orphans.idle(), stopGuestSweep(), stopFaces(), stopOcr(), stopRedPackets()]);
+    await ctx.redPacketGrabber.close();
     (await ctx.faceVectors.made()?.catch(() => null))?.close();
     await (await ctx.faceEngine.made()?.catch(() => null))?.close();
     await (await ctx.ocrEngine.made()?.catch(() => null))?.close();
@@ -183,6 +189,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     await (await import('./routes/forms')).default(api, ctx);
     // Comments: posting, lists, replies, the bullet screen's history, gifts, emotions, block checks; the organiser's moderation.
     await (await import('./routes/comments')).default(api, ctx);
+    // Red packets: precreate, create, ask, get, list, detail; the phone sign-up (bindphone).
+    await (await import('./routes/redpackets')).default(api, ctx);
     await h5Routes(api, ctx);
   });
   checkRoutes();

@@ -5,7 +5,8 @@ describe('live channel message map', () => {
     expect([...LIVE_EVENT_NAMES].sort()).toEqual(
       [
         'vote_status_change', 'vote_count', 'lucky_status_change', 'lucky_result_change', 'live_video_change', 'text', 'question',
-        'comment_block_change', 'comment_block_all', 'image_add', 'image_delete', 'image_hide', 'image_show', 'image_check', 'image_uncheck'
+        'comment_block_change', 'comment_block_all', 'image_add', 'image_delete', 'image_hide', 'image_show', 'image_check', 'image_uncheck',
+        'redpackage'
       ].sort()
     );
   });

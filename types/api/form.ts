@@ -31,15 +31,16 @@ const Country = () => T.String({ pattern: '^[1-9][0-9]{0,3}$', default: '86', er
 const Phone = () => T.String({ pattern: '^[0-9]{5,15}$', errorMessage: 'must be a phone number (5 to 15 digits)' });
 const GalleryParams = () => T.Object({ id: Id() });
 
-/** What the SMS is for (the spec's `type`); forms send 'form'. */
-export const SMS_TYPES = ['form'] as const;
+/** What the SMS is for (the spec's `type`): forms send 'form' (with `action`), the red packet phone sign-up 'bindphone' (types/api/redpackets.ts). */
+export const SMS_TYPES = ['form', 'bindphone'] as const;
 
 export const SendSmsRequestSchema = T.Object({
   phone: Phone(),
-  type: T.Unsafe<(typeof SMS_TYPES)[number]>({ type: 'string', enum: [...SMS_TYPES], errorMessage: 'must be form' }),
+  type: T.Unsafe<(typeof SMS_TYPES)[number]>({ type: 'string', enum: [...SMS_TYPES], errorMessage: 'must be form or bindphone' }),
   country: T.Optional(Country()),
   gallery_id: Id(),
-  action: Action()
+  /** The form's component id: required for 'form'. */
+  action: T.Optional(Action())
 });
 export type SendSmsRequest = T.Static<typeof SendSmsRequestSchema>;
 

@@ -74,7 +74,8 @@ const chargeFields = {
   id: T.Integer(),
   status: oneOf<ChargeStatusValue>([ChargeStatus.UNPAID, ChargeStatus.PAID]),
   out_trade_no: T.String(),
-  goods_id: T.Integer(),
+  /** The good bought; null for an order that buys none (a red packet, types/api/redpackets.ts). */
+  goods_id: NullableInteger(),
   gallery_id: NullableInteger(),
   /** Amount in cents, computed by the server (goods price × number of photos, or the price for a photo-less good). */
   amount: T.Integer(),

@@ -4,10 +4,11 @@ import { createPaymentProvider } from './pay';
 import type { PaymentProvider } from './pay/provider';
 import { createSmsProvider, type SmsProvider } from './sms';
 import { createContentChecker, type ContentChecker } from './contentcheck';
+import { createPayoutProvider, type PayoutProvider } from './payout';
 
 /**
  * The outside services the product talks to, each behind one interface per kind
- * (login, payment, SMS), with a real implementation and a local sandbox. Config
+ * (login, payment, SMS, payouts), with a real implementation and a local sandbox. Config
  * chooses them; buildApp takes them as they are, so a test can pass a fake.
  */
 export interface Providers {
@@ -16,6 +17,8 @@ export interface Providers {
   sms: SmsProvider;
   /** The content check of comments: WeChat msgSecCheck or the local word lists (the default). */
   contentCheck: ContentChecker;
+  /** Transfers to users' wallets (red packet payouts). */
+  payout: PayoutProvider;
 }
 
 /** The providers the configuration asks for. `log` receives the sandbox SMS lines. */
@@ -24,6 +27,7 @@ export function createProviders(config: Config, log: (line: string) => void): Pr
     login: createLoginProviders(config.login, config.publicUrl),
     pay: createPaymentProvider(config),
     sms: createSmsProvider(config.smsProvider, log),
-    contentCheck: createContentChecker(config.contentCheck, config.login, log)
+    contentCheck: createContentChecker(config.contentCheck, config.login, log),
+    payout: createPayoutProvider(config)
   };
 }

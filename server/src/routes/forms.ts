@@ -5,7 +5,8 @@ import type { Services } from '../services';
 
 /** Forms (types/api/form.ts): the rules are in services/forms/. */
 export default async function formRoutes(app: FastifyInstance, s: Services) {
-  route(app, formCalls.sendValidate, ({ viewer, body }) => s.forms.sendCode(viewer, body));
+  // One SMS call for every purpose: a form's phone field, or the red packet phone sign-up.
+  route(app, formCalls.sendValidate, ({ viewer, body }) => (body.type === 'bindphone' ? s.redPacketPhones.sendCode(viewer, body) : s.forms.sendCode(viewer, body)));
   route(app, formCalls.validateCodeV2, ({ viewer, body }) => s.forms.checkCode(viewer, body));
   route(app, formCalls.validation, ({ viewer, params, body }) => s.forms.validation(viewer, params.id, body.action));
   route(app, formCalls.paper, ({ viewer, params, body }) => s.forms.paper(viewer, params.id, body));

@@ -56,6 +56,7 @@ import { CommentService } from './comments/comments';
 import { CommentReads } from './comments/reads';
 import { CommentModeration } from './comments/moderation';
 import { CommentEvents } from './comments/events';
+import { createRedPackets } from './redpackets';
 
 /** A value made on first use, once (concurrent first callers share it). */
 function once<T>(make: () => Promise<T>): (() => Promise<T>) & { made: () => Promise<T> | null } {
@@ -76,6 +77,8 @@ export interface Infrastructure {
   providers: Providers;
   /** Warnings of background work (closing orders, failed renders). */
   warn: (msg: string, err?: unknown) => void;
+  /** Unix seconds for time rules a test moves (red packet expiry and refunds); the system clock by default. */
+  clock?: () => number;
 }
 
 /**
@@ -127,6 +130,11 @@ export function createServices(infra: Infrastructure) {
   const organizer = new OrganizerService(db, organizerAccess, galleries, photoEvents, autoCover, config.publicUrl, { codeHosts: config.codeHosts });
   /** Comment live messages (text, question, comment_block_change, comment_block_all) after their writes commit. */
   const commentEvents = new CommentEvents(live, infra.warn);
+  // Red packets (issue 15): grabs through Redis when REDIS_URL is set, else SQL; refunds and payouts by the sweeper.
+  const red = createRedPackets({
+    db, config, galleries, gates, orders, limits, live, payout: providers.payout, warn: infra.warn,
+    clock: infra.clock ?? (() => Math.floor(Date.now() / 1000))
+  });
   const uploads = { secret, maxBytes: config.uploadMaxBytes, host: `${config.publicUrl}/oss/upload`, tmpDir: path.join(config.dataDir, 'tmp') };
   return {
     config,
@@ -194,6 +202,12 @@ export function createServices(infra: Infrastructure) {
     downloads: new DownloadService(db, store, signer, gates),
     orders,
     pay: new PayService(db, orders, limits, gates),
+    /** Red packets: send, ask, grab, list, detail; the sweeper (announce, refund, payouts); the phone sign-up. */
+    redPackets: red.service,
+    redPacketSweeper: red.sweeper,
+    redPacketPayouts: red.payouts,
+    redPacketGrabber: red.grabber,
+    redPacketPhones: red.phones,
     auth: new AuthService(db, config.login, providers.login, limits, (h) => sessions.forgetEverywhere(h), config.publicUrl)
   };
 }

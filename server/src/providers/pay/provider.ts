@@ -54,6 +54,28 @@ export interface HostedPayPage {
   html(order: HostedPageOrder): string;
 }
 
+/** One refund of (part of) a paid order; `out_refund_no` names it, so asking again is the same refund. */
+export interface RefundRequest {
+  out_trade_no: string;
+  out_refund_no: string;
+  /** What the order paid, in cents. */
+  total_cents: number;
+  /** What goes back, in cents (at most total_cents). */
+  refund_cents: number;
+  reason: string;
+}
+
+/** The provider's answer: done, or accepted and still moving (ask again later with the same out_refund_no). */
+export interface RefundResult {
+  state: 'success' | 'processing';
+  refund_id: string;
+}
+
+/** Capability: money of a paid order goes back to the payer (red packet leftovers). Rejects when the provider refuses. */
+export interface PaymentRefunds {
+  refund(r: RefundRequest): Promise<RefundResult>;
+}
+
 /**
  * A payment provider (WeChat Pay, the sandbox, any later one) behind one shape; the order state
  * machine lives in services/pay/orders.ts. What only some providers do is an optional capability,
@@ -64,6 +86,7 @@ export interface PaymentProvider {
   readonly name: PayProvider;
   readonly notifications?: PaymentNotifications;
   readonly hostedPage?: HostedPayPage;
+  readonly refunds?: PaymentRefunds;
   /** Ask the provider for a prepay; the answer is stored on the order and reused for that channel. */
   prepay(order: ProviderOrder, channel: PayChannel, openid: string): Promise<Record<string, string>>;
   /** Parameters the client pays with, from the stored prepay answer. */

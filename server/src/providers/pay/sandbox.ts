@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { PayChannel } from '../../../../types/api/pay';
 import { PAY_PATHS } from '../../../../types/api/pay';
-import type { ClientPayParams, HostedPageOrder, HostedPayPage, PaymentProvider, ProviderOrder, ProviderPayment } from './provider';
+import type { ClientPayParams, HostedPageOrder, HostedPayPage, PaymentProvider, PaymentRefunds, ProviderOrder, ProviderPayment, RefundResult } from './provider';
 
 /**
  * The local provider: the same order state machine, no WeChat and no money. Every channel pays on
@@ -12,6 +12,19 @@ export class SandboxPayProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
   /** The page that stands in for WeChat's cashier: its Pay button settles the order. */
   readonly hostedPage: HostedPayPage = { html: sandboxPageHtml };
+  /** Refunds move no money either: each out_refund_no is answered once and the same afterwards. */
+  readonly refunds: PaymentRefunds = {
+    refund: async (r): Promise<RefundResult> => {
+      if (r.refund_cents <= 0 || r.refund_cents > r.total_cents) throw new Error('Refund amount out of range');
+      let done = this.refunded.get(r.out_refund_no);
+      if (!done) {
+        done = { state: 'success', refund_id: `sandbox_refund_${r.out_refund_no}` };
+        this.refunded.set(r.out_refund_no, done);
+      }
+      return done;
+    }
+  };
+  private refunded = new Map<string, RefundResult>();
   constructor(private publicUrl: string) {}
 
   pageUrl(outTradeNo: string): string {

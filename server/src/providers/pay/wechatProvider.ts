@@ -1,5 +1,6 @@
 import type { PayChannel } from '../../../../types/api/pay';
-import { NotifyError, type ClientPayParams, type NotifiedPayment, type PaymentNotifications, type PaymentProvider, type ProviderOrder, type ProviderPayment } from './provider';
+import { NotifyError, type ClientPayParams, type NotifiedPayment, type PaymentNotifications, type PaymentProvider, type PaymentRefunds, type ProviderOrder, type ProviderPayment } from './provider';
+import { wechatRefund } from './wechatFunds';
 import { WechatPayClient, type WechatTransaction } from './wechatpay';
 
 /** Checks a notification or query answer against our merchant and app ids; the message of the refusal, or null. */
@@ -27,6 +28,9 @@ export class WechatPayProvider implements PaymentProvider {
       return { out_trade_no: tx.out_trade_no, transaction_id: tx.transaction_id, amount: tx.amount!.total };
     }
   };
+
+  /** Refunds through /v3/refund/domestic/refunds (red packet leftovers). */
+  readonly refunds: PaymentRefunds = { refund: (r) => wechatRefund(this.client, r) };
 
   constructor(public readonly client: WechatPayClient) {}
 

@@ -80,7 +80,8 @@ export class WechatPayClient {
     );
   }
 
-  private async request(method: 'GET' | 'POST', urlPath: string, payload?: unknown): Promise<{ status: number; json: unknown }> {
+  /** A signed API v3 request; a successful answer must carry WeChat's valid signature. */
+  async request(method: 'GET' | 'POST', urlPath: string, payload?: unknown): Promise<{ status: number; json: unknown }> {
     const body = payload === undefined ? '' : JSON.stringify(payload);
     const res = await this.fetchImpl(this.opts.base + urlPath, {
       method,

@@ -78,6 +78,7 @@ export class FormService {
   /** sendValidate: a code to a phone of the form's phone field (a guest logs in first: 401). */
   async sendCode(v: Viewer, b: SendSmsRequest): Promise<SmsSendResponse> {
     requireRealUser(v, LOGIN_FIRST);
+    if (!b.action) throw badRequest('action is required for a form code');
     const f = await this.load(v, b.gallery_id, b.action);
     const field = this.phoneField(f);
     const country = b.country ?? FORM_DEFAULT_COUNTRY;

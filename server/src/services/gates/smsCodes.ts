@@ -119,28 +119,29 @@ export class SmsCodeService {
    * A form_phone field's code (issue 14 forms): the same limits, store and provider as the gate's,
    * kept apart by purpose 'form' and the form's id, so a form code never opens a gate nor the
    * reverse. `phone` is the number as the provider dials it (`+{country}{phone}` outside China).
+   * The red packet phone sign-up uses the same with purpose 'bindphone' (form id 'bindphone').
    */
-  async sendFormCode(ip: string, phone: string, galleryId: number, formId: string): Promise<SmsSendResponse> {
+  async sendFormCode(ip: string, phone: string, galleryId: number, formId: string, purpose: 'form' | 'bindphone' = 'form'): Promise<SmsSendResponse> {
     await this.enforceSendLimits(ip, phone);
     const code = newCode();
     await this.db.query(
-      `INSERT INTO sms_codes (phone, gallery_id, code_hash, expires_at, created_at, purpose, form_id) VALUES ($1, $2, $3, $4, $5, 'form', $6)`,
-      [phone, galleryId, this.hash(phone, code), now() + SMS_CODE_TTL_S, now(), formId]
+      `INSERT INTO sms_codes (phone, gallery_id, code_hash, expires_at, created_at, purpose, form_id) VALUES ($1, $2, $3, $4, $5, $7, $6)`,
+      [phone, galleryId, this.hash(phone, code), now() + SMS_CODE_TTL_S, now(), formId, purpose]
     );
     await this.sms().sendCode(phone, code);
     return { resend_after: SMS_RESEND_S, expires_in: SMS_CODE_TTL_S };
   }
 
   /** Checks the latest live form code of this phone and form, with the gate's try counting; true once, for the right code. */
-  async checkFormCode(ip: string, phone: string, code: string, galleryId: number, formId: string): Promise<boolean> {
+  async checkFormCode(ip: string, phone: string, code: string, galleryId: number, formId: string, purpose: 'form' | 'bindphone' = 'form'): Promise<boolean> {
     await this.limits.enforce(`sms:check:ip:${ip}`, SMS_CHECK_LIMIT_IP, 'Too many code checks, please try again later');
     const { rows } = await this.db.query<CodeRow>(
       `UPDATE sms_codes SET tries = tries + 1
-       WHERE id = (SELECT id FROM sms_codes WHERE phone = $1 AND purpose = 'form' AND gallery_id = $4 AND form_id = $5
+       WHERE id = (SELECT id FROM sms_codes WHERE phone = $1 AND purpose = $6 AND gallery_id = $4 AND form_id = $5
                      AND NOT used AND expires_at > $2 ORDER BY id DESC LIMIT 1)
          AND NOT used AND tries < $3
        RETURNING id, gallery_id, code_hash, tries`,
-      [phone, now(), SMS_CODE_MAX_TRIES, galleryId, formId]
+      [phone, now(), SMS_CODE_MAX_TRIES, galleryId, formId, purpose]
     );
     const row = rows[0];
     if (!row) return false;

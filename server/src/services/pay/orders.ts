@@ -22,7 +22,8 @@ export interface OrderRow {
   out_trade_no: string;
   user_id: number;
   gallery_id: number | null;
-  goods_id: number;
+  /** The good bought; null for an order that buys none (a red packet). */
+  goods_id: number | null;
   amount_cents: number;
   photo_ids: number[];
   status: 'created' | 'paid' | 'closed';
@@ -36,8 +37,8 @@ export interface OrderRow {
   purpose: OrderPurpose | null;
 }
 
-/** What a photo order buys: the watermark removed (paytoimage) or a paid download (predownimg). */
-export type OrderPurpose = PayGoodsKind;
+/** What an order buys: the watermark removed (paytoimage), a paid download (predownimg), or a red packet (no good). */
+export type OrderPurpose = PayGoodsKind | 'redpacket';
 
 export interface GoodsRow {
   id: number;
@@ -81,11 +82,12 @@ const photos = (n: number) => (n === 1 ? '1 photo' : `${n} photos`);
  * outside the app's i18n): "Download 3 photos · 下载 3 张照片", "Remove watermark · 1 photo ·
  * 去水印 1 张"; a photo-less good is called by its name.
  */
-export function orderDescription(o: Pick<OrderRow, 'purpose' | 'photo_ids'>, goods: Pick<GoodsRow, 'name'>): string {
+export function orderDescription(o: Pick<OrderRow, 'purpose' | 'photo_ids' | 'amount_cents'>, goods: Pick<GoodsRow, 'name'> | null): string {
   const n = o.photo_ids.length;
+  if (o.purpose === 'redpacket') return `Red packet ¥${(o.amount_cents / 100).toFixed(2)} · 红包`;
   if (o.purpose === 'download') return `Download ${photos(n)} · 下载 ${n} 张照片`;
   if (o.purpose === 'remove_watermark') return `Remove watermark · ${photos(n)} · 去水印 ${n} 张`;
-  return goods.name;
+  return goods?.name ?? 'Order · 订单';
 }
 
 const expired = (o: OrderRow) => o.status === 'created' && now() >= o.created_at + ORDER_TTL_S;
@@ -168,6 +170,24 @@ export class OrderBook {
       if (paid.rows.length) return toCharge(paid.rows[0]);
       return toCharge(await this.pendingOrCreate(q, userId, goods.gallery_id, goods, [], goods.price_cents));
     });
+  }
+
+  /**
+   * A red packet's order: `amountCents` chosen by the sender (checked by the red packet service),
+   * no good. Each precreate makes a new order; one paid order makes at most one packet.
+   */
+  async createRedPacketOrder(userId: number, galleryId: number, amountCents: number): Promise<OrderRow> {
+    const { rows } = await this.db.query<OrderRow>(
+      `INSERT INTO orders (out_trade_no, user_id, gallery_id, goods_id, amount_cents, photo_ids, provider, created_at, purpose)
+       VALUES ($1, $2, $3, NULL, $4, '{}', $5, $6, 'redpacket') RETURNING *`,
+      [newTradeNo(), userId, galleryId, amountCents, this.provider.name, now()]
+    );
+    return rows[0];
+  }
+
+  /** What an order buys, in words (the pay page's title and the provider's description). */
+  async describe(order: OrderRow): Promise<string> {
+    return orderDescription(order, order.goods_id === null ? null : await this.goods(order.goods_id));
   }
 
   private async pendingOrCreate(

@@ -19,7 +19,7 @@ import {
   type PrePayResult
 } from '../../../../types/api/pay';
 import { NotifyError } from '../../providers/pay/provider';
-import { SettleRefused, orderDescription, type GoodsRow, type OrderBook, type OrderPurpose } from './orders';
+import { SettleRefused, type GoodsRow, type OrderBook, type OrderPurpose } from './orders';
 import { paidImages } from './payImages';
 
 /** How often a process closes expired unpaid orders (app.ts starts the sweep). */
@@ -117,9 +117,9 @@ export class PayService {
 
   private async prepayOwn(userId: number, openid: string, orderId: number, channel: PayChannel): Promise<PrePayResult> {
     const order = await this.orders.ownOrder(userId, orderId);
-    const goods = await this.orders.goods(order.goods_id);
+    const description = await this.orders.describe(order);
     await this.limits.enforce(`pay:prepay:${userId}`, PAY_LIMIT, PAY_LIMIT_MSG);
-    return this.orders.prepay(order, channel, openid, orderDescription(order, goods));
+    return this.orders.prepay(order, channel, openid, description);
   }
 
   /**
@@ -145,17 +145,17 @@ export class PayService {
 
   /** The hosted pay page of an order (the sandbox's); 404 when the provider hosts none. */
   async hostedPage(outTradeNo: string): Promise<string> {
-    const { page, order, goods } = await this.hostedOrder(outTradeNo);
-    return page.html({ out_trade_no: order.out_trade_no, amount_cents: order.amount_cents, description: orderDescription(order, goods), state: order.status });
+    const { page, order } = await this.hostedOrder(outTradeNo);
+    return page.html({ out_trade_no: order.out_trade_no, amount_cents: order.amount_cents, description: await this.orders.describe(order), state: order.status });
   }
 
   /** The hosted page's Pay button: settles the order through the same settle a notification uses. */
   async confirmHosted(outTradeNo: string): Promise<{ id: number; status: number; result: 'applied' | 'already'; html: string }> {
-    const { page, order, goods } = await this.hostedOrder(outTradeNo);
+    const { page, order } = await this.hostedOrder(outTradeNo);
     if (order.status === 'closed') throw badRequest('This order is closed; start a new payment');
     const provider = this.orders.provider.name;
     const result = await this.orders.settle(order.out_trade_no, { transaction_id: `${provider}_${order.out_trade_no}`, amount: order.amount_cents }, provider);
-    const html = page.html({ out_trade_no: order.out_trade_no, amount_cents: order.amount_cents, description: orderDescription(order, goods), state: 'paid' });
+    const html = page.html({ out_trade_no: order.out_trade_no, amount_cents: order.amount_cents, description: await this.orders.describe(order), state: 'paid' });
     return { id: order.id, status: 1, result, html };
   }
 
@@ -164,7 +164,7 @@ export class PayService {
     if (!page) throw notFound('This server hosts no pay page');
     const found = await this.orders.orderByTradeNo(outTradeNo);
     if (!found || found.provider !== this.orders.provider.name) throw badRequest('Unknown sandbox order');
-    return { page, order: await this.orders.closeExpired(found), goods: await this.orders.goods(found.goods_id) };
+    return { page, order: await this.orders.closeExpired(found) };
   }
 
   /** Closes expired unpaid orders every `everyMs` (they are also closed on access); returns the stop. */
