@@ -73,7 +73,10 @@ function readArtifacts(tf, file, rewrite = true) {
   const all = Buffer.concat(parts);
   const bytes = all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength);
   const fn = rewrite && REWRITES[path.basename(file)];
-  if (fn && json.modelTopology && json.modelTopology.node) fn(json.modelTopology.node, specs, bytes);
+  if (fn && json.modelTopology && json.modelTopology.node) {
+    const out = fn(json.modelTopology.node, specs, bytes);
+    return tf.io.getModelArtifactsForJSON(json, async () => [out.specs, out.bytes]);
+  }
   return tf.io.getModelArtifactsForJSON(json, async () => [specs, bytes]);
 }
 
