@@ -35,8 +35,9 @@ export function heirOf(old: OldFace[], box: { x: number; y: number; w: number; h
 
 /**
  * Whether a face found now is on an erased face's spot: boxes overlapping at least HEIR_IOU
- * (as a re-indexed face inherits a person), or either box's centre inside the other (another
- * engine may frame the same face larger or smaller).
+ * (as a re-indexed face inherits a person), or either box's centre inside the other with
+ * sides within 2× of each other (another engine may frame the same face larger or smaller;
+ * a much smaller face behind it is someone else).
  */
 export function sameSpot(e: Box, b: Box): boolean {
   const ix = Math.max(0, Math.min(e.x + e.w, b.x + b.w) - Math.max(e.x, b.x));
@@ -44,7 +45,8 @@ export function sameSpot(e: Box, b: Box): boolean {
   const inter = ix * iy;
   if (inter / (e.w * e.h + b.w * b.h - inter) >= HEIR_IOU) return true;
   const inside = (p: Box, q: Box) => p.x + p.w / 2 > q.x && p.x + p.w / 2 < q.x + q.w && p.y + p.h / 2 > q.y && p.y + p.h / 2 < q.y + q.h;
-  return inside(e, b) || inside(b, e);
+  const alike = e.w < b.w * 2 && b.w < e.w * 2 && e.h < b.h * 2 && b.h < e.h * 2;
+  return alike && (inside(e, b) || inside(b, e));
 }
 
 export const clamp01 = (v: number) => Math.min(1, Math.max(0, Number.isFinite(v) ? v : 0));
