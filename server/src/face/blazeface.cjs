@@ -16,14 +16,14 @@ const ENLARGE = 1.4; // human's face.detector.scale
 const NMS_IOU = 0.3;
 const MAX_BOXES = 100;
 
-/** Slot k of the model's four outputs as one [896 × 17] array, stride-16 rows first (the anchors' order). */
-function rows(outs, k) {
-  const by = (n, d) => outs.find((t) => t.shape[1] === n && t.shape[2] === d);
+/** The model's four outputs ({shape, data}) as one [896 × 17] array, stride-16 rows first (the anchors' order). */
+function rows(outs) {
+  const by = (n, d) => outs.find((t) => t.shape[1] === n && t.shape[2] === d).data;
   const out = new Float32Array(ANCHORS.length * ROW);
   let r = 0;
   for (const n of [512, 384]) {
-    const logits = by(n, 1).data.subarray(k * n, (k + 1) * n);
-    const rest = by(n, 16).data.subarray(k * n * 16, (k + 1) * n * 16);
+    const logits = by(n, 1);
+    const rest = by(n, 16);
     for (let i = 0; i < n; i++, r++) {
       out[r * ROW] = logits[i];
       out.set(rest.subarray(i * 16, i * 16 + 16), r * ROW + 1);
@@ -32,38 +32,30 @@ function rows(outs, k) {
   return out;
 }
 
-/** Squares the detector takes in one call (memory: ~2.5 MB of activations a square). */
-const BATCH = 8;
-
 /**
- * Faces in squares of the image: each square {x, y, side, minScore} is `side` image pixels at
- * (x, y) (it may reach past the image: black there). The squares go through the model as one
- * batch (models.cjs lets blazeface take one; ~15 % less time a square than one call each).
+ * Faces in squares of the image: each square {x, y, side, minScore, taps} is `side` image
+ * pixels at (x, y), sampled with taps × taps samples a detector pixel (it may reach past the
+ * image: black there). One model call a square: a photo's squares as one batch measured no
+ * faster in bench/face-index.mjs (the graph declares batch 1 anyway).
  * Answers [{box: [x, y, w, h] (square, enlarged), score, landmarks: 6 [x, y]}] in image
  * pixels, the squares' faces one after another.
  */
-function detectSquares(tf, model, image, squares, taps) {
-  if (squares.length > BATCH) {
-    const out = [];
-    for (let i = 0; i < squares.length; i += BATCH) out.push(...detectSquares(tf, model, image, squares.slice(i, i + BATCH), taps));
-    return out;
-  }
-  if (!squares.length) return [];
+function detectSquares(tf, model, image, squares) {
   const { pixels, width, height } = image;
-  const size = INPUT * INPUT * 3;
-  const input = new Float32Array(size * squares.length);
-  // Input normalised to -1..1 (human: /127.5 - 1).
-  squares.forEach((q, k) => input.set(sampleSquare(pixels, width, height, q.x + q.side / 2, q.y + q.side / 2, q.side, 0, INPUT, 1 / 127.5, -1, taps), k * size));
-  const t = tf.tensor4d(input, [squares.length, INPUT, INPUT, 3]);
-  const outs = model.execute(t);
-  let data;
-  try {
-    data = outs.map((o) => ({ shape: o.shape, data: o.dataSync() }));
-  } finally {
-    tf.dispose([t, ...outs]);
-  }
   const found = [];
-  squares.forEach((q, k) => found.push(...decode(rows(data, k), q.x, q.y, q.side, q.minScore)));
+  for (const q of squares) {
+    // Input normalised to -1..1 (human: /127.5 - 1).
+    const input = sampleSquare(pixels, width, height, q.x + q.side / 2, q.y + q.side / 2, q.side, 0, INPUT, 1 / 127.5, -1, q.taps || 1);
+    const t = tf.tensor4d(input, [1, INPUT, INPUT, 3]);
+    const outs = model.execute(t);
+    let data;
+    try {
+      data = outs.map((o) => ({ shape: o.shape, data: o.dataSync() }));
+    } finally {
+      tf.dispose([t, ...outs]);
+    }
+    found.push(...decode(rows(data), q.x, q.y, q.side, q.minScore));
+  }
   return found;
 }
 
@@ -101,22 +93,4 @@ function decode(data, x0, y0, side, minScore) {
   });
 }
 
-/**
- * Lets the loaded blazeface graph take a batch: its input declares batch 1 and its four output
- * Reshapes have a batch of 1 in their shape constants; both become -1.
- */
-function allowBatch(tf, model) {
-  const ex = model.executor;
-  for (const n of ex.graph.inputs) if (n.attrParams && n.attrParams.shape) n.attrParams.shape.value = [-1, INPUT, INPUT, 3];
-  for (const n of Object.values(ex.graph.nodes)) {
-    if (n.op !== 'Reshape') continue;
-    const name = n.inputs[1].name;
-    const shape = Array.from(ex.weightMap[name][0].dataSync());
-    if (shape[0] !== 1) throw new Error(`blazeface: unexpected reshape ${name} ${shape}`);
-    shape[0] = -1;
-    tf.dispose(ex.weightMap[name]);
-    ex.weightMap[name] = [tf.tensor1d(shape, 'int32')];
-  }
-}
-
-module.exports = { detectSquares, allowBatch, BLAZEFACE_INPUT: INPUT };
+module.exports = { detectSquares, BLAZEFACE_INPUT: INPUT };

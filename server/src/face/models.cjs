@@ -5,7 +5,6 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { fuseRelu6 } = require('./graph-fuse.cjs');
-const { allowBatch } = require('./blazeface.cjs');
 
 const humanDist = path.dirname(require.resolve('@vladmandic/human'));
 const MODELS_DIR = path.join(humanDist, '..', 'models');
@@ -100,8 +99,6 @@ async function loadModels() {
   }
   // faceres ends in a global average pool, so it takes any input side; its graph declares 224.
   for (const n of loaded.faceres.executor.graph.inputs) if (n.attrParams && n.attrParams.shape) n.attrParams.shape.value = [-1, -1, -1, 3];
-  // The detector takes a photo's whole image and tiles as one batch (blazeface.cjs).
-  allowBatch(tf, loaded.blazeface);
   return { tf, blazeface: loaded.blazeface, facemesh: loaded.facemesh, faceres: loaded.faceres };
 }
 

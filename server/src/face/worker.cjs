@@ -23,9 +23,9 @@
 // crop around each candidate (blazeface a second time, then the mesh): ~45 ms more a candidate.
 // Costs on this machine's cores (CPU time, idle): blazeface ~24 ms a 256 px square, the mesh ~9 ms,
 // faceres ~25 ms a face at 160 px once its graph is rewritten at load (graph-fuse.cjs: its
-// Keras ReLU6 chains, Relu → Minimum → Maximum, were half of its ~50 ms on tfjs-wasm); each
-// model takes a photo's squares as one batch (~15–30 % less a square); JS sampling of a crop
-// ~1–2 ms. Per event photo of bench/face-index.mjs (3000×2000, 6.6 faces; 7 detector squares,
+// Keras ReLU6 chains, Relu → Minimum → Maximum, were half of its ~50 ms on tfjs-wasm); the
+// mesh and faceres take a photo's crops as one batch (faceres ~30 % less a face; the detector's
+// squares batched measured no faster, see blazeface.cjs); JS sampling of a crop ~1–2 ms. Per event photo of bench/face-index.mjs (3000×2000, 6.6 faces; 7 detector squares,
 // 7.1 candidates), side by side with the previous code on the shared machine (load average ~9):
 // 508–512 ms CPU a photo against 720–745 ms (3.9 against 2.7 photos/s on 2 idle cores); at
 // load ~0.6 the previous code used 688 ms. What is left is mostly the models themselves:
@@ -125,9 +125,8 @@ function stageACandidates(image, tiled, timing) {
 const MESH_BATCH = 16;
 
 /**
- * The face mesh on squares {cx, cy, side, angle} (centre, side, roll), as one batch (~15 %
- * less time a square than one call each): each one's confidence and, when it passes, its 468
- * points in image pixels.
+ * The face mesh on squares {cx, cy, side, angle} (centre, side, roll), as one batch: each
+ * one's confidence and, when it passes, its 468 points in image pixels.
  */
 function meshes(image, squares) {
   if (squares.length > MESH_BATCH) {
