@@ -1,8 +1,8 @@
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { LovedImage, Splice } from '../../../types/api/mine';
 import type { PaidImage } from '../../../types/api/pay';
 import type { Person } from '../../../types/api/face';
-import type { GalleryDetail } from '../../../types/api/gallery';
+import type { Gallery, GalleryDetail } from '../../../types/api/gallery';
 import { fetchLovedImages, fetchPayedImages, fetchSplices } from '../../api/mine';
 import { fetchFollowing } from '../../api/face';
 import { fetchGallery } from '../../api/gallery';
@@ -72,6 +72,9 @@ const DEFAULT_API: FindApi = {
   following: fetchFollowing
 };
 
+/** Whether the Find button (the find-person dialog) is offered: the gallery's face search is on (use_face). */
+export const findOn = (gallery: Gallery | null): gallery is Gallery => !!gallery?.config?.use_face;
+
 /** Whether a gallery shows its face-recognition list (spec part 3 §2 item 14: use_face on and active_on set). */
 export const facesOn = (config: { use_face?: number; active_on?: number }): boolean => !!config.use_face && !!config.active_on;
 
@@ -85,12 +88,14 @@ export class FindStore {
   /** The followed people of the Find page's gallery; null: the gallery has no face list (or none is known). */
   friends: Person[] | null = null;
   friendsState: 'idle' | 'loading' | 'ready' = 'idle';
+  /** The page's gallery, once loaded (its face search drives the Find button). */
+  gallery: Gallery | null = null;
 
   constructor(private api: FindApi = DEFAULT_API) {
     this.splices = new PagedList(api.splices);
     this.loved = new PagedList(api.loved);
     this.payed = new PagedList(api.payed);
-    makeAutoObservable<FindStore, 'api'>(this, { splices: false, loved: false, payed: false, api: false });
+    makeAutoObservable<FindStore, 'api'>(this, { splices: false, loved: false, payed: false, api: false, gallery: observableRef });
   }
 
   open(tab: FindTab): void {
@@ -108,6 +113,9 @@ export class FindStore {
     try {
       if (linkId) {
         const { gallery } = await this.api.gallery(linkId);
+        runInAction(() => {
+          this.gallery = gallery;
+        });
         if (facesOn(gallery.config)) friends = await this.api.following(gallery.id);
       }
     } catch (e) {
