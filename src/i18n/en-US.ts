@@ -470,6 +470,22 @@ const enUS = {
   'form.type.form_invite': 'Invite code',
   'form.type.form_password': 'Password',
   'form.type.form_pay': 'Fee',
+  // ---- find.* / me.* (issue 15 §5–§6: the Me footer and the Find page) ----
+  'me.order': 'Click to order',
+  'me.find': 'Find photos',
+  'page.find': 'Find photos',
+  'find.tab.history': 'Album history',
+  'find.tab.splice': 'Splice poster',
+  'find.tab.love': 'Favourite photos',
+  'find.tab.payed': 'Purchased photos',
+  'find.friends': 'Followed people',
+  'find.noFriends': 'No friends',
+  'find.empty.history': 'No album visited yet',
+  'find.empty.splice': 'No splice poster yet',
+  'find.empty.love': 'No favourite photos yet',
+  'find.empty.payed': 'No purchased photos yet',
+  'find.login': 'Log in to see this list',
+  'find.photoCount': { one: '{num} photo', other: '{num} photos' },
 } satisfies Record<string, Message>;
 
 export type MessageKey = keyof typeof enUS;

@@ -463,6 +463,22 @@ const zhCN: Messages = {
   'form.type.form_invite': '邀请码',
   'form.type.form_password': '密码',
   'form.type.form_pay': '费用',
+  // ---- find.* / me.* (issue 15 §5–§6: the Me footer and the Find page) ----
+  'me.order': '点击预约',
+  'me.find': '找照片',
+  'page.find': '找照片',
+  'find.tab.history': '相册足迹',
+  'find.tab.splice': '拼图海报',
+  'find.tab.love': '喜欢的照片',
+  'find.tab.payed': '已购照片',
+  'find.friends': '关注的人',
+  'find.noFriends': '暂无好友',
+  'find.empty.history': '还没有访问过相册',
+  'find.empty.splice': '还没有拼图海报',
+  'find.empty.love': '还没有喜欢的照片',
+  'find.empty.payed': '还没有购买的照片',
+  'find.login': '登录后查看',
+  'find.photoCount': { one: '{num} 张照片', other: '{num} 张照片' },
 };
 
 export default zhCN;
