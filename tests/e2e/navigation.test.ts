@@ -77,6 +77,7 @@ describe.each(VIEWPORTS)('$name', ({ options }) => {
     ['/page/group/abcdef', 'page-group'],
     ['/page/video/iframe', 'page-video-iframe'],
     ['/page/agreement', 'page-agreement'],
+    ['/page/find', 'page-find'],
     [`/g/${DEMO_LINK}/original/1`, 'gallery-name'],
     [`/g/carpet26/visit/1000001`, 'gallery-name']
   ])('%s opens its page when typed and when reloaded', async (urlPath, testId) => {
