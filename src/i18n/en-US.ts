@@ -505,6 +505,7 @@ const enUS = {
   'comments.held': 'Your comment is waiting for the organiser',
   'comments.deleteError': 'The comment could not be deleted',
   'comments.popupLabel': 'New comments',
+  'comments.close': 'Close comments',
 } satisfies Record<string, Message>;
 
 export type MessageKey = keyof typeof enUS;

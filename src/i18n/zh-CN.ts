@@ -498,6 +498,7 @@ const zhCN: Messages = {
   'comments.held': '您的评论正在等待主办方审核',
   'comments.deleteError': '评论删除失败',
   'comments.popupLabel': '最新评论',
+  'comments.close': '关闭评论',
 };
 
 export default zhCN;

@@ -29,7 +29,7 @@ function setup(me = { openid: 'me', guest: false }) {
     }),
     post: jest.fn(async (b: { content: string; reply_id?: number }) => comment(500, { content: b.content, openid: 'me', reply_id: b.reply_id ?? 0 })),
     destroy: jest.fn(async (id: number) => ({ id })),
-    replyList: jest.fn(async (ids: number[], limit: number, offset: number) =>
+    replyList: jest.fn(async (ids: number[], limit = 20, offset = 0) =>
       ids.map((id) => ({ id, total: 30, items: Array.from({ length: Math.min(limit, 30 - offset) }, (_, i) => comment(1000 + offset + i, { reply_id: id })) }))),
     blockCheck: jest.fn(async () => ({ gallery_id: G, blocked: 0, block_all: 0, openid: 'me' }))
   };
@@ -241,7 +241,7 @@ describe('PopupCommentsStore', () => {
 
 describe('bullet-screen history', () => {
   it('reads GET /api/v2/comments/history page by page', async () => {
-    const history = jest.fn(async (_g: number, page: number) => ({ items: [{ id: page, type: 'text', content: `h${page}`, nickname: 'n', photo: '' }], total: 3 }));
+    const history = jest.fn(async (_g: number, page = 1) => ({ items: [{ id: page, type: 'text', content: `h${page}`, nickname: 'n', photo: '' }], total: 3 }));
     const source = danmakuHistoryOf(G, { history });
     expect(await source(2)).toEqual({ items: [{ id: 2, content: 'h2' }], total: 3 });
     expect(history).toHaveBeenCalledWith(G, 2);

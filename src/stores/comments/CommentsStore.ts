@@ -39,6 +39,8 @@ export class CommentsStore {
   total = 0;
   hasMore = false;
   loaded = false;
+  /** `total` is known (from loadCount or a page). */
+  counted = false;
   loading = false;
   loadFailed = false;
   /** Replies loaded past the inline ones, by root id. */
@@ -49,6 +51,9 @@ export class CommentsStore {
   replyTo: Comment | null = null;
   sending = false;
   notice: SendNotice | null = null;
+  /** The comment sheet is open; `composing`: its send bar is up (the floating send icon, or Reply). */
+  sheetOpen = false;
+  composing = false;
   private unwatch: (() => void) | null = null;
   private watchers = 0;
 
@@ -59,6 +64,7 @@ export class CommentsStore {
       total: observable,
       hasMore: observable,
       loaded: observable,
+      counted: observable,
       loading: observable,
       loadFailed: observable,
       moreReplies: observableShallow,
@@ -69,6 +75,11 @@ export class CommentsStore {
       sending: observable,
       notice: observableRef,
       silencedKey: computed,
+      sheetOpen: observable,
+      composing: observable,
+      openSheet: action,
+      closeSheet: action,
+      compose: action,
       setDraft: action,
       setReplyTo: action,
       merge: action
@@ -127,12 +138,27 @@ export class CommentsStore {
         this.total = page.total;
         this.hasMore = !!page.has_more;
         this.loaded = true;
+        this.counted = true;
         this.moreReplies.clear();
       });
     } catch {
       runInAction(() => (this.loadFailed = true));
     } finally {
       runInAction(() => (this.loading = false));
+    }
+  }
+
+  /** Only the count (the comment button), unless the list already gave it. */
+  async loadCount(): Promise<void> {
+    if (this.loaded) return;
+    try {
+      const page = await this.deps.api.list(this.galleryId, { pagesize: 1 });
+      runInAction(() => {
+        if (!this.loaded) this.total = page.total;
+        this.counted = true;
+      });
+    } catch {
+      /* the button shows no number */
     }
   }
 
@@ -175,6 +201,7 @@ export class CommentsStore {
     this.total = total;
     if (!this.loaded) this.hasMore = fresh.length >= COMMENT_PAGE_SIZE;
     this.loaded = true;
+    this.counted = true;
   }
 
   async checkBlock(): Promise<void> {
@@ -237,6 +264,24 @@ export class CommentsStore {
       });
     });
     return true;
+  }
+
+  openSheet(): void {
+    this.sheetOpen = true;
+  }
+
+  closeSheet(): void {
+    this.sheetOpen = false;
+    this.composing = false;
+    this.replyTo = null;
+    this.notice = null;
+  }
+
+  /** Show the send bar, for a new comment or (with a comment) a reply to it. */
+  compose(replyTo: Comment | null = null): void {
+    this.composing = true;
+    this.replyTo = replyTo;
+    this.notice = null;
   }
 
   setDraft(text: string): void {
