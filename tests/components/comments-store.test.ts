@@ -122,6 +122,18 @@ describe('CommentsStore', () => {
     expect(store.total).toBe(119);
   });
 
+  it('deleting a reply takes it out of its root and its count', async () => {
+    const { store } = setup();
+    await store.load();
+    const root = { ...store.items[0], replylist: [{ id: 901, nick_name: 'me', content: 'x', type: 'text', openid: 'me', createtime: 1 }], reply_total: 1 };
+    store.items = [root, ...store.items.slice(1)];
+    await store.remove(901);
+    expect(store.items[0].replylist).toEqual([]);
+    expect(store.items[0].reply_total).toBe(0);
+    expect(store.items).toHaveLength(50);
+    expect(store.total).toBe(120);
+  });
+
   it('refuses an empty or too long draft without posting, and clears after a send', async () => {
     const { store, api } = setup();
     await store.load();

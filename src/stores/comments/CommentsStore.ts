@@ -1,10 +1,11 @@
 import { action, computed, makeObservable, observable, observableRef, observableShallow, runInAction } from 'mobx';
-import { COMMENT_PAGE_SIZE, COMMENT_SENDBAR_MAX, INLINE_REPLIES, REPLY_LIST_LIMIT, type Comment, type Reply } from '../../../types/api/comments';
+import { COMMENT_PAGE_SIZE, COMMENT_SENDBAR_MAX, REPLY_LIST_LIMIT, type Comment, type Reply } from '../../../types/api/comments';
 import { ErrorCode } from '../../../types/envelope';
 import type { LiveHandlers } from '../../../types/live';
 import type { CommentApi } from '../../api/comments';
 import type { MessageKey } from '../../i18n';
 import { draftProblem, postErrorKey } from './commentRules';
+import { codeOf, mergeNewest, withoutComment, withReply } from './commentList';
 
 export interface CommentsDeps {
   galleryId: number;
@@ -24,7 +25,6 @@ export interface SendNotice {
   params?: Record<string, number>;
 }
 
-const codeOf = (e: unknown): number | undefined => (e && typeof e === 'object' && 'code' in e && typeof (e as { code: unknown }).code === 'number' ? (e as { code: number }).code : undefined);
 
 /**
  * One gallery's comments (spec part 3 §2 items 1–2, §4, §5): the list newest first, 50 a page
@@ -193,11 +193,7 @@ export class CommentsStore {
   }
 
   private merge(fresh: Comment[], total: number): void {
-    const byId = new Map(fresh.map((c) => [c.id, c]));
-    const kept = this.items.filter((c) => !byId.has(c.id));
-    const oldestFresh = fresh.length ? fresh[fresh.length - 1].id : Infinity;
-    // Shown comments newer than the fresh page's oldest but missing from it were deleted.
-    this.items = [...fresh, ...kept.filter((c) => c.id < oldestFresh)];
+    this.items = mergeNewest(this.items, fresh);
     this.total = total;
     if (!this.loaded) this.hasMore = fresh.length >= COMMENT_PAGE_SIZE;
     this.loaded = true;
@@ -251,17 +247,9 @@ export class CommentsStore {
       return false;
     }
     runInAction(() => {
-      const root = this.items.find((c) => c.id === id);
-      if (root) {
-        this.items = this.items.filter((c) => c.id !== id);
-        this.total = Math.max(0, this.total - 1);
-        return;
-      }
-      this.items = this.items.map((c) => {
-        if (!this.replies(c).some((r) => r.id === id)) return c;
-        this.moreReplies.set(c.id, (this.moreReplies.get(c.id) ?? []).filter((r) => r.id !== id));
-        return { ...c, replylist: c.replylist.filter((r) => r.id !== id), reply_total: Math.max(0, c.reply_total - 1) };
-      });
+      const before = this.items.length;
+      this.items = withoutComment(this.items, id, this.moreReplies);
+      if (this.items.length < before) this.total = Math.max(0, this.total - 1);
     });
     return true;
   }
@@ -316,14 +304,7 @@ export class CommentsStore {
         if (posted.status === 'held') this.notice = { key: 'comments.held' };
         if (posted.status !== 'shown') return;
         if (posted.reply_id) {
-          const rootId = posted.reply_id;
-          const line: Reply = { id: posted.id, nick_name: posted.nickname, content: posted.content, type: posted.type, openid: posted.openid, createtime: posted.createtime };
-          this.items = this.items.map((c) => {
-            if (c.id !== rootId && !c.replylist.some((r) => r.id === rootId)) return c;
-            const inline = c.replylist.length < INLINE_REPLIES && c.reply_total === c.replylist.length;
-            if (!inline) this.moreReplies.set(c.id, [...(this.moreReplies.get(c.id) ?? []), line]);
-            return { ...c, replylist: inline ? [...c.replylist, line] : c.replylist, reply_total: c.reply_total + 1, has_reply: 1 };
-          });
+          this.items = withReply(this.items, posted, this.moreReplies);
         } else if (!this.items.some((c) => c.id === posted.id)) {
           this.items = [posted, ...this.items];
           this.total += 1;
