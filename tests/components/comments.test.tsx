@@ -12,7 +12,11 @@ import { ApiError } from '../../src/api/client';
 import type { Comment } from '../../types/api/comments';
 import { ErrorCode } from '../../types/envelope';
 import type { LiveHandlers } from '../../types/live';
+import PopupComments from '../../src/components/comments/PopupComments';
+import { commentApi } from '../../src/api/comments';
 import { byTestId, makeRoot, renderWith } from './helpers';
+
+jest.mock('../../src/api/comments');
 
 const G = 1_000_001;
 const XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>';
@@ -247,5 +251,32 @@ describe('send bar', () => {
     expect(login).toHaveBeenCalledWith('comment');
     expect(s.q('comment-send-input')).toHaveLength(0);
     expect(s.api.post).not.toHaveBeenCalled();
+  });
+});
+
+describe('popup comments', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('brings fresh comments up one every 3 s as text, and they fade after 8.5 s', async () => {
+    const root = makeRoot('en-US');
+    const now = root.clock.now();
+    jest.mocked(commentApi.list).mockResolvedValue({ items: [comment(2, { content: XSS, nickname: XSS, createtime: now - 5 }), comment(1, { createtime: now - 10 })], total: 2, has_more: 0 });
+    const r = renderWith(<PopupComments galleryId={G} />, root);
+    await act(async () => {
+      await Promise.resolve();
+      await Promise.resolve();
+    });
+    expect(commentApi.list).toHaveBeenCalledWith(G, { time: now - 120 });
+    const popups = () => byTestId(r.container, 'comment-popup');
+    expect(popups()).toHaveLength(0);
+    act(() => void jest.advanceTimersByTime(3000));
+    expect(popups().map((p) => p.textContent)).toEqual(['n1: comment 1']);
+    act(() => void jest.advanceTimersByTime(3000));
+    expect(popups()[1].textContent).toBe(`${XSS}: ${XSS}`);
+    expect(r.container.querySelector('script, img[src="x"]')).toBeNull();
+    act(() => void jest.advanceTimersByTime(8500));
+    expect(popups()).toHaveLength(0);
+    r.unmount();
   });
 });
