@@ -33,6 +33,8 @@ const Viewer = deferred(() => import('../../components/viewer'));
 const FaceContent = deferred(() => import('../../page-components/face'));
 /** The bullet-screen layer loads when first switched on. */
 const DanmakuLayer = deferred(() => import('../../components/danmaku'));
+/** Red packets (issue 15): their code loads only for a gallery with use_package on. */
+const RedPackets = deferred(() => import('../../components/redpacket'));
 
 /** /g/{link_id}, /g/{link_id}/original/{val}, /gti/…, /g/{linkid}/visit/{parentid}, legacy /wx/gallery?id=. */
 function GalleryPage() {
@@ -110,6 +112,7 @@ function GalleryPage() {
       {danmaku.on && danmaku.store && !viewer.isOpen ? (
         <DanmakuLayer wanted store={danmaku.store} fit="page" share={PAGE_DANMAKU_SHARE} className="danmaku--page" />
       ) : null}
+      <RedPackets wanted={g.config.use_package === 1} gallery={g} docked />
       <Viewer wanted={viewer.isOpen} />
       <LoginPrompt />
       <PayQr />
