@@ -28,4 +28,3 @@ function RedPacketPlusButton({ gallery, className }: RedPacketPlusButtonProps) {
 }
 
 export default observer(RedPacketPlusButton);
-export { RedPacketPlusButton as RedPacketPlusButtonView };

@@ -1,10 +1,14 @@
 import { View, Text, Input, Button } from '@tarojs/components';
 import { observer } from 'mobx-react';
+import AtSegmentedControl from 'taro-ui/lib/components/segmented-control';
 import { t } from '../../i18n';
 import { BottomSheet } from '../bottom-sheet';
 import { DatePicker } from '../../platform/date-picker';
 import type { RedPacketSendStore } from '../../stores/redpackets/RedPacketSendStore';
 import { centsToYuan } from '../../stores/redpackets/redPacketRules';
+
+const TYPES = ['luck', 'normal'] as const;
+const POSTS = ['now', 'target'] as const;
 
 /** The send modal (spec part 3 §2 item 3, §5): quantity, total, type, wish, now or a target time with a notice; then pay. */
 function SendModal({ store }: { store: RedPacketSendStore }) {
@@ -47,17 +51,14 @@ function SendModal({ store }: { store: RedPacketSendStore }) {
             onInput={(e) => store.setAmount(e.detail.value)}
           />
         </View>
-        <View className="redpacket-form__choices" data-testid="redpacket-type">
-          {(['luck', 'normal'] as const).map((k) => (
-            <View
-              key={k}
-              className={`redpacket-form__choice${store.type === k ? ' redpacket-form__choice--on' : ''}`}
-              data-testid={`redpacket-type-${k}`}
-              onClick={() => !confirm && store.setType(k)}
-            >
-              {t(k === 'luck' ? 'redpacket.typeLuck' : 'redpacket.typeNormal')}
-            </View>
-          ))}
+        <View className="redpacket-form__choices" data-testid="redpacket-type" data-value={store.type}>
+          <AtSegmentedControl
+            values={[t('redpacket.typeLuck'), t('redpacket.typeNormal')]}
+            current={TYPES.indexOf(store.type)}
+            disabled={confirm}
+            color="#e9573f"
+            onClick={(i: number) => store.setType(TYPES[i] ?? 'luck')}
+          />
         </View>
         <Input
           className="redpacket-form__input redpacket-form__input--wide"
@@ -68,17 +69,14 @@ function SendModal({ store }: { store: RedPacketSendStore }) {
           placeholder={t('redpacket.defaultWish')}
           onInput={(e) => store.setContent(e.detail.value)}
         />
-        <View className="redpacket-form__choices" data-testid="redpacket-posttype">
-          {(['now', 'target'] as const).map((k) => (
-            <View
-              key={k}
-              className={`redpacket-form__choice${store.postType === k ? ' redpacket-form__choice--on' : ''}`}
-              data-testid={`redpacket-post-${k}`}
-              onClick={() => !confirm && store.setPostType(k)}
-            >
-              {t(k === 'now' ? 'redpacket.postNow' : 'redpacket.postTarget')}
-            </View>
-          ))}
+        <View className="redpacket-form__choices" data-testid="redpacket-posttype" data-value={store.postType}>
+          <AtSegmentedControl
+            values={[t('redpacket.postNow'), t('redpacket.postTarget')]}
+            current={POSTS.indexOf(store.postType)}
+            disabled={confirm}
+            color="#e9573f"
+            onClick={(i: number) => store.setPostType(POSTS[i] ?? 'now')}
+          />
         </View>
         {store.postType === 'target' ? (
           <View className="redpacket-form__target">
