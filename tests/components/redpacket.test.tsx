@@ -2,6 +2,7 @@
 // the send modal's checks and its pay step, the open modal's status views and the detail with
 // the best-luck mark, the phone sign-up, and the plus button behind use_package.
 import { act } from '@testing-library/react';
+import Taro from '@tarojs/taro';
 import SendModal from '../../src/components/redpacket/SendModal';
 import OpenModal from '../../src/components/redpacket/OpenModal';
 import DetailModal from '../../src/components/redpacket/DetailModal';
@@ -27,6 +28,10 @@ const detail = (p: RedPacket): RedPacketDetail => ({
   ],
   total: 2, page: 1, page_size: 20
 });
+
+// taro-ui's AtSegmentedControl sizes its text with Taro.pxTransform, which the app's runtime
+// initialises from config/index.ts (designWidth 750); the test renderer has no app, so the same here.
+beforeAll(() => Taro.initPxTransform({ designWidth: 750, deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 } } as Parameters<typeof Taro.initPxTransform>[0]));
 
 function memory() {
   const m = new Map<string, unknown>();
@@ -85,9 +90,13 @@ describe('send modal', () => {
     expect(api.create).toHaveBeenCalledWith(expect.objectContaining({ number: '3', amount: '3.00', type: 'luck', tradeid: 'RP1', galleryid: 7 }));
   });
 
-  it('a share under 1 yuan is refused', async () => {
+  it('a share under 1 yuan is refused; the type is chosen on the segmented control', async () => {
     const { s } = store();
     const { q, type, tap } = await mount(<SendModal store={s} />);
+    const normal = q('redpacket-type').querySelectorAll('.at-segmented-control__item')[1] as HTMLElement;
+    await act(async () => normal.click());
+    expect(s.type).toBe('normal');
+    expect(q('redpacket-type').getAttribute('data-value')).toBe('normal');
     type('redpacket-number', '5');
     type('redpacket-amount', '4.99');
     await tap('redpacket-send-button');
