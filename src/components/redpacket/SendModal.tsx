@@ -56,7 +56,8 @@ function SendModal({ store }: { store: RedPacketSendStore }) {
             values={[t('redpacket.typeLuck'), t('redpacket.typeNormal')]}
             current={TYPES.indexOf(store.type)}
             disabled={confirm}
-            color="#e9573f"
+            selectedColor="#e9573f"
+            color="#ffffff"
             onClick={(i: number) => store.setType(TYPES[i] ?? 'luck')}
           />
         </View>
@@ -74,7 +75,8 @@ function SendModal({ store }: { store: RedPacketSendStore }) {
             values={[t('redpacket.postNow'), t('redpacket.postTarget')]}
             current={POSTS.indexOf(store.postType)}
             disabled={confirm}
-            color="#e9573f"
+            selectedColor="#e9573f"
+            color="#ffffff"
             onClick={(i: number) => store.setPostType(POSTS[i] ?? 'now')}
           />
         </View>
