@@ -8,7 +8,9 @@ const real = () => (parsed = parsed || require('platform/platform.js'));
 module.exports = new Proxy(
   {},
   {
-    get: (_, key) => real()[key],
+    // webpack's default-export interop reads `__esModule` when the module is imported: answer
+    // that without parsing (the package is CommonJS).
+    get: (_, key) => (key === '__esModule' ? undefined : real()[key]),
     has: (_, key) => key in real(),
     ownKeys: () => Reflect.ownKeys(real()),
     getOwnPropertyDescriptor: (_, key) => Object.getOwnPropertyDescriptor(real(), key)

@@ -17,6 +17,7 @@ export type PageKey =
   | 'group'
   | 'demo'
   | 'me'
+  | 'find'
   | 'order'
   | 'permission'
   | 'videoIframe'
@@ -34,6 +35,8 @@ export const PAGES: Record<PageKey, string> = {
   group: 'pages/group/index',
   demo: 'pages/demo/index',
   me: 'pages/me/index',
+  /** The Find-photos page (spec part 3 §2 item 14): album history, splice posters, favourites, purchases. */
+  find: 'pages/find/index',
   order: 'pages/order/index',
   permission: 'pages/permission/index',
   videoIframe: 'pages/video-iframe/index',
@@ -49,7 +52,7 @@ export const PAGES: Record<PageKey, string> = {
  * opened, so the main package stays small as features arrive. The entry, the gallery,
  * the Me tab and the permission page (gated events open there) stay in the main package.
  */
-export const SUBPACKAGE_PAGES: readonly PageKey[] = ['video', 'person', 'share', 'group', 'demo', 'order', 'videoIframe', 'screen', 'agreement', 'notFound'];
+export const SUBPACKAGE_PAGES: readonly PageKey[] = ['video', 'person', 'share', 'group', 'demo', 'order', 'find', 'videoIframe', 'screen', 'agreement', 'notFound'];
 
 export const LINK_ID_RE = /^[A-Za-z0-9]{6,9}$/;
 /** Galleries with numeric ids below this are served by the legacy WeChat gallery route. */
@@ -87,6 +90,8 @@ export const ROUTES: RouteDef[] = [
   { name: 'group', pattern: '/page/group/:token', page: 'group' },
   { name: 'demo', pattern: '/demo', page: 'demo' },
   { name: 'me', pattern: '/page/me', page: 'me' },
+  /** Ours (the spec names the page, not its path); `?link_id=` gives the gallery whose followed people show. */
+  { name: 'find', pattern: '/page/find', page: 'find' },
   { name: 'order', pattern: '/page/order/:link_id', page: 'order' },
   { name: 'permission', pattern: '/page/permission/:id', page: 'permission' },
   { name: 'permissionOriginal', pattern: '/page/permission/:id/original/:original', page: 'permission' },

@@ -2,7 +2,6 @@ import { COLLAGE_BACKGROUND, type CollageKind, type CollageLayout, type Size } f
 
 /** What both collage implementations (collage.h5.ts, collage.weapp.ts) share. */
 
-export const COLLAGE_MIME = 'image/jpeg';
 export const COLLAGE_QUALITY = 0.9;
 
 /** A drawn collage: `src` shows it (object URL or temp file); the blob (H5) or file (mini-program) saves it. */

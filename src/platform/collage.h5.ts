@@ -1,12 +1,13 @@
 import { collageLayout, type CollageKind } from '../utils/collageLayout';
 import { saveMode } from './download';
-import { COLLAGE_MIME, COLLAGE_QUALITY, draw, loadAll, progressCounter, type CollageImage, type ReleaseCollage, type RenderCollage } from './collage-core';
+import { canvasToJpeg, jpegDataUrl } from './canvas-jpeg';
+import { COLLAGE_QUALITY, draw, loadAll, progressCounter, type CollageImage, type ReleaseCollage, type RenderCollage } from './collage-core';
 
 export * from './collage-core';
 
 /**
  * Browsers: the jigsaw collage drawn on a <canvas> element and encoded to a JPEG
- * blob (a data URL where the visitor saves by press-and-hold). Loaded on demand (platform/collage-loader), so it costs nothing on first
+ * blob (platform/canvas-jpeg) (a data URL where the visitor saves by press-and-hold). Loaded on demand (platform/collage-loader), so it costs nothing on first
  * load. Browsers load the photos' relative URLs with CORS (crossOrigin anonymous).
  */
 export const renderCollage: RenderCollage = async (kind: CollageKind, urls, onProgress) => {
@@ -27,22 +28,13 @@ export const renderCollage: RenderCollage = async (kind: CollageKind, urls, onPr
   const ctx = canvas.getContext('2d');
   if (!ctx) throw new Error('canvas 2d is not available');
   draw(ctx, layout, images);
-  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, COLLAGE_MIME, COLLAGE_QUALITY));
-  if (!blob) throw new Error('the collage could not be encoded');
+  const jpeg = await canvasToJpeg(canvas, COLLAGE_QUALITY);
+  const blob = jpeg.blob as Blob;
   // In-app browsers save an image by press-and-hold, which takes a data URL, not a blob: URL.
-  const src = saveMode() === 'long-press' ? await dataUrlOf(blob) : URL.createObjectURL(blob);
+  const src = saveMode() === 'long-press' ? await jpegDataUrl(jpeg) : URL.createObjectURL(blob);
   const img: CollageImage = { src, width: layout.width, height: layout.height, blob };
   return img;
 };
-
-function dataUrlOf(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('the collage could not be read'));
-    reader.readAsDataURL(blob);
-  });
-}
 
 /** Free the preview's object URL. */
 export const releaseCollage: ReleaseCollage = (img) => {

@@ -1,4 +1,5 @@
 import Taro from '@tarojs/taro';
+import { canvasToJpeg } from './canvas-jpeg';
 import { collageLayout } from '../utils/collageLayout';
 import { COLLAGE_QUALITY, draw, loadAll, progressCounter, type Ctx2d, type ReleaseCollage, type RenderCollage } from './collage-core';
 
@@ -6,7 +7,7 @@ export * from './collage-core';
 
 /**
  * The mini-program: the jigsaw collage drawn on Taro.createOffscreenCanvas({ type: '2d' })
- * and written to a temporary JPEG file. imageUrl() already carries the API origin here.
+ * and written to a temporary JPEG file (platform/canvas-jpeg). imageUrl() already carries the API origin here.
  */
 export const renderCollage: RenderCollage = async (kind, urls, onProgress) => {
   const step = progressCounter(urls.length, onProgress);
@@ -16,14 +17,8 @@ export const renderCollage: RenderCollage = async (kind, urls, onProgress) => {
   canvas.width = layout.width;
   canvas.height = layout.height;
   draw(canvas.getContext('2d') as unknown as Ctx2d, layout, images);
-  const res = await Taro.canvasToTempFilePath({
-    canvas: canvas as unknown as Taro.Canvas,
-    fileType: 'jpg',
-    quality: COLLAGE_QUALITY,
-    destWidth: layout.width,
-    destHeight: layout.height
-  });
-  return { src: res.tempFilePath, width: layout.width, height: layout.height, filePath: res.tempFilePath };
+  const jpeg = await canvasToJpeg(canvas, COLLAGE_QUALITY);
+  return { src: jpeg.filePath as string, width: layout.width, height: layout.height, filePath: jpeg.filePath };
 };
 
 /** A temporary file needs no freeing: the mini-program clears its temp files itself. */

@@ -1,3 +1,4 @@
+import { canvasToJpeg, jpegDataUrl } from './canvas-jpeg';
 import { cropBox, withinLimit, SelfieUnreadable, SELFIE_JPEG_QUALITY, type SelfiePlatform, type SelfieSource } from './selfie-core';
 
 export * from './selfie-core';
@@ -41,7 +42,7 @@ export const chooseSelfie: SelfiePlatform['chooseSelfie'] = () =>
     }
   });
 
-/** The crop drawn on a canvas and encoded as a JPEG data URL. */
+/** The crop drawn on a canvas and encoded as a JPEG data URL (platform/canvas-jpeg). */
 export const renderSelfie: SelfiePlatform['renderSelfie'] = async (source, crop) => {
   const img = await loadImage(source.src);
   const box = cropBox(img.naturalWidth, img.naturalHeight, crop);
@@ -51,7 +52,7 @@ export const renderSelfie: SelfiePlatform['renderSelfie'] = async (source, crop)
   const ctx = canvas.getContext('2d');
   if (!ctx) throw new SelfieUnreadable();
   ctx.drawImage(img, box.sx, box.sy, box.side, box.side, 0, 0, box.out, box.out);
-  return withinLimit(canvas.toDataURL('image/jpeg', SELFIE_JPEG_QUALITY));
+  return withinLimit(await jpegDataUrl(await canvasToJpeg(canvas, SELFIE_JPEG_QUALITY)));
 };
 
 export const releaseSelfie: SelfiePlatform['releaseSelfie'] = (source: SelfieSource) => {

@@ -1,4 +1,5 @@
 import Taro from '@tarojs/taro';
+import { canvasToJpeg, jpegDataUrl, type EncodedJpeg } from './canvas-jpeg';
 import { cropBox, withinLimit, SelfieUnreadable, SELFIE_JPEG_QUALITY, type SelfiePlatform } from './selfie-core';
 
 export * from './selfie-core';
@@ -24,18 +25,14 @@ export const chooseSelfie: SelfiePlatform['chooseSelfie'] = async () => {
   }
 };
 
-function readBase64(filePath: string): string {
-  return Taro.getFileSystemManager().readFileSync(filePath, 'base64') as string;
-}
-
 /**
  * The crop drawn on an offscreen 2d canvas, written to a temporary JPEG and read back
- * as base64. Where the engine has no offscreen canvas, Taro.compressImage scales the
+ * as base64 (platform/canvas-jpeg). Where the engine has no offscreen canvas, Taro.compressImage scales the
  * whole picture to the upload edge instead (no crop).
  */
 export const renderSelfie: SelfiePlatform['renderSelfie'] = async (source, crop) => {
   const box = cropBox(source.width, source.height, crop);
-  let file: string;
+  let jpeg: EncodedJpeg;
   if (typeof Taro.createOffscreenCanvas === 'function') {
     const canvas = Taro.createOffscreenCanvas({ type: '2d', width: box.out, height: box.out });
     const img = canvas.createImage() as unknown as HTMLImageElement;
@@ -46,18 +43,12 @@ export const renderSelfie: SelfiePlatform['renderSelfie'] = async (source, crop)
     });
     const ctx = canvas.getContext('2d') as unknown as CanvasRenderingContext2D;
     ctx.drawImage(img, box.sx, box.sy, box.side, box.side, 0, 0, box.out, box.out);
-    const res = await Taro.canvasToTempFilePath({
-      canvas: canvas as unknown as Taro.Canvas,
-      fileType: 'jpg',
-      quality: SELFIE_JPEG_QUALITY,
-      destWidth: box.out,
-      destHeight: box.out
-    });
-    file = res.tempFilePath;
+    jpeg = await canvasToJpeg(canvas, SELFIE_JPEG_QUALITY);
   } else {
-    file = (await Taro.compressImage({ src: source.src, quality: Math.round(SELFIE_JPEG_QUALITY * 100), compressedWidth: box.out })).tempFilePath;
+    const file = (await Taro.compressImage({ src: source.src, quality: Math.round(SELFIE_JPEG_QUALITY * 100), compressedWidth: box.out })).tempFilePath;
+    jpeg = { width: box.out, height: box.out, filePath: file };
   }
-  return withinLimit(`data:image/jpeg;base64,${readBase64(file)}`);
+  return withinLimit(await jpegDataUrl(jpeg));
 };
 
 /** Temporary files are cleared by the mini-program itself. */

@@ -64,11 +64,14 @@ onWeapp('selfie in the mini-program', () => {
 
 onH5('selfie in a browser', () => {
   const RealImage = window.Image;
-  let encoded = 'data:image/jpeg;base64,/9j/AAAA';
+  // What the canvas encodes to (platform/canvas-jpeg reads the blob back as a data URL).
+  let encoded = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0]);
   const drawn: unknown[][] = [];
+  const quality: unknown[] = [];
   beforeEach(() => {
     drawn.length = 0;
-    encoded = 'data:image/jpeg;base64,/9j/AAAA';
+    quality.length = 0;
+    encoded = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0]);
     // jsdom decodes no pictures and has no canvas: a picture of 1600×1200 and a recording 2d context.
     (window as unknown as { Image: unknown }).Image = class {
       naturalWidth = 1600;
@@ -79,7 +82,10 @@ onH5('selfie in a browser', () => {
       }
     };
     jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation((() => ({ drawImage: (...a: unknown[]) => drawn.push(a.slice(1)) })) as never);
-    jest.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockImplementation(() => encoded);
+    jest.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((cb: BlobCallback, type?: string, q?: unknown) => {
+      quality.push(type, q);
+      cb(new Blob([encoded], { type: 'image/jpeg' }));
+    });
     URL.createObjectURL = jest.fn(() => 'blob:selfie');
     URL.revokeObjectURL = jest.fn();
   });
@@ -107,9 +113,10 @@ onH5('selfie in a browser', () => {
 
   it('draws the crop into a 750 px square JPEG data URL; over 2 MB is refused', async () => {
     const url = await renderSelfie({ src: 'blob:selfie', width: 1600, height: 1200 }, { zoom: 1, x: 0.5, y: 0.5 });
-    expect(url).toBe(encoded);
+    expect(url).toBe(`data:image/jpeg;base64,${encoded.toString('base64')}`);
+    expect(quality).toEqual(['image/jpeg', 0.9]);
     expect(drawn[0]).toEqual([200, 0, 1200, 1200, 0, 0, 750, 750]);
-    encoded = `data:image/jpeg;base64,${bigBase64()}`;
+    encoded = Buffer.alloc(FACE_IMAGE_MAX_BYTES + 10);
     await expect(renderSelfie({ src: 'blob:selfie', width: 1600, height: 1200 }, { zoom: 1, x: 0.5, y: 0.5 })).rejects.toBeInstanceOf(SelfieTooLarge);
   });
 });

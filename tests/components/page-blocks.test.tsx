@@ -379,7 +379,7 @@ describe('iframe', () => {
       const card = byTestId(container, 'iframe-card')[0];
       expect(card.textContent).toBe('Venue mapOpen');
       fireEvent.click(card);
-      expect(openUrl).toHaveBeenCalledWith(`/page/video/iframe?url=${encodeURIComponent(url)}&title=Venue%20map`);
+      expect(openUrl).toHaveBeenCalledWith(`/page/video/iframe?url=${encodeURIComponent(url)}&title=Venue%20map&galleryid=42`);
     } else {
       const frame = container.querySelector('iframe') as HTMLIFrameElement;
       expect(frame.getAttribute('src')).toBe(url);

@@ -105,6 +105,21 @@ describe('the more-menu', () => {
     expect(byTestId(byTestId(container, 'pendent-menu')[0], 'pendent-badge-good')[0].textContent).toBe('1');
   });
 
+  it("a custom button without a link folds out its `child` list on a tap, which acts and folds again; unusable children are left out", () => {
+    const buttons: PendentButton[] = [{ type: 'custom', child: [{ type: 'refresh' }, { type: 'setting' }, { type: 'people' }] }];
+    const { container, page } = renderWith(<Pendent id="p" props={{ buttons }} ctx={ctx} />);
+    expect(byTestId(container, 'pendent-menu')).toHaveLength(0);
+    fireEvent.click(byTestId(container, 'pendent-custom')[0]);
+    // 'people' needs the gallery's face search, which this gallery does not have.
+    expect(menuItems(container)).toEqual(['pendent-refresh', 'pendent-setting']);
+    fireEvent.click(byTestId(container, 'pendent-menu')[0].querySelector('[data-testid="pendent-refresh"]')!);
+    expect(page.events.refreshToken).toBe(1);
+    expect(byTestId(container, 'pendent-menu')).toHaveLength(0);
+    fireEvent.click(byTestId(container, 'pendent-custom')[0]);
+    fireEvent.click(byTestId(container, 'pendent-custom')[0]);
+    expect(byTestId(container, 'pendent-menu')).toHaveLength(0);
+  });
+
   it('beside many tabs, what does not fit folds into it', () => {
     const buttons: PendentButton[] = [{ type: 'top' }, { type: 'refresh' }, { type: 'lang' }, { type: 'setting' }];
     const two = renderWith(<Pendent id="p" props={{ buttons }} ctx={{ ...ctx, navShown: true, navTabs: 2 }} />);

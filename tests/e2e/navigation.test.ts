@@ -59,6 +59,14 @@ describe.each(VIEWPORTS)('$name', ({ options }) => {
     await visibleTestId(t, 'me-language');
   });
 
+  it('/page/video/iframe frames no address that the gallery page does not name (a crafted link shows the empty state)', async () => {
+    const detail = await (await fetch(`${BASE_URL}/api/v2/gallery/link/${DEMO_LINK}`)).json();
+    const id = detail.data.gallery.id as number;
+    await t.page.goto(`${BASE_URL}/page/video/iframe?url=${encodeURIComponent('https://phish.example.com/login')}&galleryid=${id}`);
+    await visibleTestId(t, 'empty-state');
+    expect(await t.page.locator('iframe').count()).toBe(0);
+  });
+
   it.each([
     ['/page/me', 'page-me'],
     [`/page/order/${DEMO_LINK}`, 'page-order'],
@@ -69,6 +77,7 @@ describe.each(VIEWPORTS)('$name', ({ options }) => {
     ['/page/group/abcdef', 'page-group'],
     ['/page/video/iframe', 'page-video-iframe'],
     ['/page/agreement', 'page-agreement'],
+    ['/page/find', 'page-find'],
     [`/g/${DEMO_LINK}/original/1`, 'gallery-name'],
     [`/g/carpet26/visit/1000001`, 'gallery-name']
   ])('%s opens its page when typed and when reloaded', async (urlPath, testId) => {

@@ -23,6 +23,7 @@ function setup(over: Partial<JigsawDeps> = {}) {
     saveMode: () => 'files' as const,
     requireLogin: jest.fn(async () => true),
     toast: (key: string, params?: unknown) => void toasts.push([key, params]),
+    record: jest.fn(async () => ({})),
     ...over
   };
   return { store: new JigsawStore(deps as JigsawDeps), deps, toasts };
@@ -65,6 +66,28 @@ describe('JigsawStore', () => {
     store.close();
     expect(store.open).toBe(false);
     expect(deps.release).toHaveBeenCalledWith(image);
+  });
+
+  it('a saved collage is recorded once as a splice poster (Find page); a refused or failed save records nothing', async () => {
+    const login = jest.fn(async () => false);
+    const save = jest.fn(async () => 'failed' as const);
+    const { store, deps } = setup({ requireLogin: login, save });
+    await store.make('long', [photo(3), photo(1), photo(2)]);
+    await store.save();
+    expect(deps.record).not.toHaveBeenCalled();
+    login.mockResolvedValue(true);
+    await store.save();
+    expect(deps.record).not.toHaveBeenCalled();
+    save.mockResolvedValue('saved' as never);
+    await store.save();
+    await store.save();
+    expect(deps.record).toHaveBeenCalledTimes(1);
+    expect(deps.record).toHaveBeenCalledWith(7, [3, 1, 2]);
+    // In-app browsers keep the image by a long press: shown for that counts as saved.
+    const inApp = setup({ saveMode: () => 'long-press' as const });
+    await inApp.store.make('grid', [photo(4)]);
+    await inApp.store.save();
+    expect(inApp.deps.record).toHaveBeenCalledWith(7, [4]);
   });
 
   it('a collage finishing after Close is dropped', async () => {

@@ -19,7 +19,7 @@ const buttonFields = {
   event: T.Optional(Line(64))
 };
 
-/** A button of a button's fold-out list (one level deep). */
+/** A button of a button's fold-out list (one level deep): a custom button without a link folds its `child` list out; other buttons keep their own action. */
 export const PendentChildSchema = T.Object(buttonFields, { additionalProperties: false });
 
 export const PendentButtonSchema = T.Object(

@@ -16,9 +16,9 @@ const ENLARGE = 1.4; // human's face.detector.scale
 const NMS_IOU = 0.3;
 const MAX_BOXES = 100;
 
-/** The model's four outputs as one [896 × 17] array, stride-16 rows first (the anchors' order). */
-function rows(tf, outs) {
-  const by = (n, d) => outs.find((t) => t.shape[1] === n && t.shape[2] === d).dataSync();
+/** The model's four outputs ({shape, data}) as one [896 × 17] array, stride-16 rows first (the anchors' order). */
+function rows(outs) {
+  const by = (n, d) => outs.find((t) => t.shape[1] === n && t.shape[2] === d).data;
   const out = new Float32Array(ANCHORS.length * ROW);
   let r = 0;
   for (const n of [512, 384]) {
@@ -33,21 +33,34 @@ function rows(tf, outs) {
 }
 
 /**
- * Faces in the square of `side` image pixels at (x0, y0) (it may reach past the image: black
- * there): [{box: [x, y, w, h] (square, enlarged), score, landmarks: 6 [x, y]}] in image pixels.
+ * Faces in squares of the image: each square {x, y, side, minScore, taps} is `side` image
+ * pixels at (x, y), sampled with taps × taps samples a detector pixel (it may reach past the
+ * image: black there). One model call a square: a photo's squares as one batch measured no
+ * faster in bench/face-index.mjs (the graph declares batch 1 anyway).
+ * Answers [{box: [x, y, w, h] (square, enlarged), score, landmarks: 6 [x, y]}] in image
+ * pixels, the squares' faces one after another.
  */
-function detectSquare(tf, model, image, x0, y0, side, minScore, taps) {
+function detectSquares(tf, model, image, squares) {
   const { pixels, width, height } = image;
-  // Input normalised to -1..1 (human: /127.5 - 1).
-  const input = sampleSquare(pixels, width, height, x0 + side / 2, y0 + side / 2, side, 0, INPUT, 1 / 127.5, -1, taps);
-  const t = tf.tensor4d(input, [1, INPUT, INPUT, 3]);
-  let data;
-  const outs = model.execute(t);
-  try {
-    data = rows(tf, outs);
-  } finally {
-    tf.dispose([t, ...outs]);
+  const found = [];
+  for (const q of squares) {
+    // Input normalised to -1..1 (human: /127.5 - 1).
+    const input = sampleSquare(pixels, width, height, q.x + q.side / 2, q.y + q.side / 2, q.side, 0, INPUT, 1 / 127.5, -1, q.taps || 1);
+    const t = tf.tensor4d(input, [1, INPUT, INPUT, 3]);
+    const outs = model.execute(t);
+    let data;
+    try {
+      data = outs.map((o) => ({ shape: o.shape, data: o.dataSync() }));
+    } finally {
+      tf.dispose([t, ...outs]);
+    }
+    found.push(...decode(rows(data), q.x, q.y, q.side, q.minScore));
   }
+  return found;
+}
+
+/** The faces of one square from its rows: anchors decoded, one NMS. */
+function decode(data, x0, y0, side, minScore) {
   const found = [];
   const minLogit = Math.log(minScore / (1 - minScore));
   for (let i = 0; i < ANCHORS.length; i++) {
@@ -80,4 +93,4 @@ function detectSquare(tf, model, image, x0, y0, side, minScore, taps) {
   });
 }
 
-module.exports = { detectSquare, BLAZEFACE_INPUT: INPUT };
+module.exports = { detectSquares, BLAZEFACE_INPUT: INPUT };

@@ -19,7 +19,9 @@ import { WorkerPool, workerCount, type WorkerTiming } from './pool';
  * Raise it with any change that moves embeddings; the indexer then re-indexes every photo
  * indexed with another version (services/face/indexer.ts), and older face profiles stop
  * matching. 1: human.detect per candidate crop; 2: the mesh straight from the stage A box,
- * faceres on the mesh-aligned crop.
+ * faceres on the mesh-aligned crop. Not a new version: faceres' graph rewritten at load
+ * (graph-fuse.cjs) and the models run on batches, which move outputs by float rounding only
+ * (at most ~1e-5; tests/server/face-graph-fuse.test.ts, and the accuracy bench is unchanged).
  */
 export const FACE_ENGINE_VERSION = 2;
 

@@ -76,7 +76,9 @@ export async function detectionPixels(img: Decoded, edge: number): Promise<{ dat
 
 /**
  * A square JPEG (CROP_EDGE px) around a face box given in upright-image pixels: the face with a
- * margin, shifted to stay inside the image where it can.
+ * margin, shifted to stay inside the image where it can. Plain libjpeg, not mozjpeg: ~1.7 ms a
+ * crop instead of ~7 (a 200 px crop comes out ~15 % larger), a tenth of a photo's indexing
+ * time at ~7 faces a photo.
  */
 export async function faceCrop(img: Decoded, box: { x: number; y: number; w: number; h: number }): Promise<Buffer> {
   const k = img.rgbWidth / img.width;
@@ -90,6 +92,6 @@ export async function faceCrop(img: Decoded, box: { x: number; y: number; w: num
   return sharp(img.rgb, { raw: { width: img.rgbWidth, height: img.rgbHeight, channels: 3 } })
     .extract({ left, top, width: s, height: s })
     .resize(CROP_EDGE, CROP_EDGE, { fit: 'fill' })
-    .jpeg({ quality: 85, mozjpeg: true })
+    .jpeg({ quality: 85, mozjpeg: false })
     .toBuffer();
 }

@@ -4,6 +4,7 @@
 // itself. Required inside the worker thread only.
 const fs = require('node:fs');
 const path = require('node:path');
+const { fuseRelu6 } = require('./graph-fuse.cjs');
 
 const humanDist = path.dirname(require.resolve('@vladmandic/human'));
 const MODELS_DIR = path.join(humanDist, '..', 'models');
@@ -52,24 +53,36 @@ const models = {
   }
 };
 
-/** tfjs io handler for file:// model URLs: model.json and its weight shards read from disk. */
+/** Graph rewrites applied at load, by model file name (see graph-fuse.cjs). */
+const REWRITES = { 'faceres.json': fuseRelu6 };
+
+/**
+ * A model's artifacts from disk: model.json and its weight shards, the graph rewritten for the
+ * wasm backend where REWRITES says so (unless `rewrite` is false).
+ */
+function readArtifacts(tf, file, rewrite = true) {
+  const dir = path.dirname(file);
+  const json = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const specs = [];
+  const parts = [];
+  for (const group of json.weightsManifest) {
+    specs.push(...group.weights);
+    for (const p of group.paths) parts.push(fs.readFileSync(path.join(dir, p)));
+  }
+  const all = Buffer.concat(parts);
+  const bytes = all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength);
+  const fn = rewrite && REWRITES[path.basename(file)];
+  if (fn && json.modelTopology && json.modelTopology.node) {
+    const out = fn(json.modelTopology.node, specs, bytes);
+    return tf.io.getModelArtifactsForJSON(json, async () => [out.specs, out.bytes]);
+  }
+  return tf.io.getModelArtifactsForJSON(json, async () => [specs, bytes]);
+}
+
+/** tfjs io handler for file:// model URLs (human's model loader reads through it). */
 function fileRouter(tf, url) {
   if (typeof url !== 'string' || !url.startsWith('file://')) return null;
-  const file = url.slice('file://'.length);
-  const dir = path.dirname(file);
-  return {
-    load: async () =>
-      tf.io.getModelArtifactsForJSON(JSON.parse(fs.readFileSync(file, 'utf8')), async (manifest) => {
-        const specs = [];
-        const parts = [];
-        for (const group of manifest) {
-          specs.push(...group.weights);
-          for (const p of group.paths) parts.push(fs.readFileSync(path.join(dir, p)));
-        }
-        const all = Buffer.concat(parts);
-        return [specs, all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength)];
-      })
-  };
+  return { load: async () => readArtifacts(tf, url.slice('file://'.length)) };
 }
 
 /** Loads the three models; answers tf and the graph models. */
@@ -89,4 +102,4 @@ async function loadModels() {
   return { tf, blazeface: loaded.blazeface, facemesh: loaded.facemesh, faceres: loaded.faceres };
 }
 
-module.exports = { loadModels };
+module.exports = { loadModels, readArtifacts, MODELS_DIR };

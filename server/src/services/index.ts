@@ -23,6 +23,7 @@ import { OrganizerService } from './photos/organizer';
 import { OrganizerSettings } from './gallery/organizerSettings';
 import { OrganizerGoodsService } from './pay/organizerGoods';
 import { LikeService } from './photos/likes';
+import { MineService } from './mine/mine';
 import { StatsService } from './stats/stats';
 import { SharerService } from './auth/sharer';
 import { AvatarService } from './auth/avatars';
@@ -195,6 +196,8 @@ export function createServices(infra: Infrastructure) {
     prerender,
     photoEvents,
     likes: new LikeService(db, photos, gates, config.publicUrl),
+    /** The Find page's favourite photos and splice posters. */
+    mine: new MineService(db, gates),
     ingest: new IngestService(db, store, new ImageService({ db, store }), images, prerender, galleries, photoEvents, organizerAccess, uploads),
     orphans: new OrphanSweeper(store, images, { tmpDir: uploads.tmpDir, uploadMaxAgeS: config.uploadOrphanAgeS }),
     signer,

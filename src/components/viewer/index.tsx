@@ -17,6 +17,8 @@ import { Icon } from '../icon';
 import DanmakuLayer from '../danmaku';
 import { PAGE_DANMAKU_SHARE, usePageDanmaku } from '../danmaku/usePageDanmaku';
 import { getDanmakuSwitch } from '../../stores/danmaku/factory';
+import CommentButton from '../comments/CommentButton';
+import { usePageComments } from '../comments/usePageComments';
 import './viewer.scss';
 
 type Phase = 'closed' | 'entering' | 'open' | 'leaving';
@@ -38,6 +40,7 @@ function zoomedOut(rect: Rect | null): string {
 function Viewer() {
   const { viewer, gallery } = usePageStores();
   const danmaku = usePageDanmaku(gallery.gallery);
+  const comments = usePageComments(gallery.gallery);
   const isOpen = viewer.isOpen;
   const [phase, setPhase] = useState<Phase>('closed');
   const last = useRef<Photo | null>(null);
@@ -100,6 +103,7 @@ function Viewer() {
             <Text className="viewer__position" data-testid="viewer-position">
               {t('viewer.position', { current: viewer.index + 1, total: Math.max(viewer.list?.total ?? 0, viewer.photos.length) })}
             </Text>
+            {comments ? <CommentButton store={comments} className="viewer__comments" testId="viewer-comment-button" /> : null}
             {danmaku.offered ? (
               <View
                 className={`viewer__danmaku${danmaku.on ? ' viewer__danmaku--on' : ''}`}

@@ -35,7 +35,8 @@ function Pendent({ props, ctx }: PageComponentRenderProps<'pendent'>) {
   const follow = useLinkFollower(ctx);
   const [praise] = useState(createPraiseStore);
   const [sharing] = useState(createGalleryShareStore);
-  const [menuOpen, setMenuOpen] = useState(false);
+  // The open fold-out list: the more-menu's folded buttons, or a button's own `child` buttons.
+  const [list, setList] = useState<{ of: string; items: PendantItem[] } | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const g = ctx.gallery;
   const pc = windowWidth() > WIDE_SCREEN;
@@ -84,10 +85,19 @@ function Pendent({ props, ctx }: PageComponentRenderProps<'pendent'>) {
 
   // Every tap: the menu folds and the button's stat event is recorded; then what it does.
   const tapped = (b: PendantItem) => {
-    setMenuOpen(false);
+    setList(null);
     if (b.event && g.link_id) stats.track({ type: 'event', linkid: g.link_id, value: b.event, extra: b.type });
   };
-  const act = (b: PendantItem) => {
+  const act = (b: PendantItem, key: string) => {
+    // A custom button without a link of its own folds out its `child` list (a second tap folds it away).
+    const ownAction = b.type !== 'custom' || (b.link && b.link.type !== 'empty');
+    const children = ownAction ? [] : ((b as PendentButton).child ?? []).filter((c): c is PendentButton => pendantUsable(c, state));
+    if (children.length > 0) {
+      const open = list?.of === key;
+      tapped(b);
+      if (!open) setList({ of: key, items: children });
+      return undefined;
+    }
     tapped(b);
     switch (b.type) {
       case 'top':
@@ -127,26 +137,34 @@ function Pendent({ props, ctx }: PageComponentRenderProps<'pendent'>) {
   const rowStyle = pc ? undefined : { bottom: `${offsets.bar}px`, paddingBottom: offsets.inset ? `${offsets.inset}px` : undefined };
   const listStyle = pc ? undefined : { bottom: `calc(${offsets.list}px + env(safe-area-inset-bottom, 0px))` };
   const docked = tabs > 0 && !pageEvents.commentBar;
+  const moreOpen = list?.of === 'more';
   const className = `pendent pendent--after-${pageEvents.dockOffset('pendent')}${pc ? ' pendent--pc' : docked ? ' pendent--docked' : ' pendent--own'}`;
 
   return (
     <>
       <View className={className} style={rowStyle} data-testid="pendent" data-slots={plan.slots} data-bottom={pc ? undefined : offsets.bar} data-list-bottom={pc ? undefined : offsets.list}>
         {plan.shown.map((b, i) => (
-          <PendantSlot key={`${b.type}-${i}`} b={b} count={count(b)} onTap={() => act(b)} onShare={share} />
+          <PendantSlot key={`${b.type}-${i}`} b={b} count={count(b)} onTap={() => act(b, `shown-${i}`)} onShare={share} />
         ))}
         {plan.folded.length > 0 ? (
-          <View className="pendent__slot" data-testid="pendent-more" role="button" aria-expanded={menuOpen} aria-label={t(menuOpen ? 'pendent.close' : 'pendent.more')} onClick={() => setMenuOpen(!menuOpen)}>
+          <View
+            className="pendent__slot"
+            data-testid="pendent-more"
+            role="button"
+            aria-expanded={moreOpen}
+            aria-label={t(moreOpen ? 'pendent.close' : 'pendent.more')}
+            onClick={() => setList(moreOpen ? null : { of: 'more', items: plan.folded })}
+          >
             <View className="pendent__button">
-              <Icon name={menuOpen ? 'close' : 'menu'} className="pendent__icon" />
+              <Icon name={moreOpen ? 'close' : 'menu'} className="pendent__icon" />
             </View>
           </View>
         ) : null}
       </View>
-      {menuOpen && plan.folded.length > 0 ? (
-        <View className="pendent__menu" style={listStyle} data-testid="pendent-menu">
-          {plan.folded.map((b, i) => (
-            <PendantMenuItem key={`${b.type}-${i}`} b={b} count={count(b)} onTap={() => act(b)} onShare={share} />
+      {list && list.items.length > 0 ? (
+        <View className="pendent__menu" style={listStyle} data-testid="pendent-menu" data-of={list.of}>
+          {list.items.map((b, i) => (
+            <PendantMenuItem key={`${b.type}-${i}`} b={b} count={count(b)} onTap={() => act(b, `${list.of}-${i}`)} onShare={share} />
           ))}
         </View>
       ) : null}

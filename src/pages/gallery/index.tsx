@@ -25,6 +25,8 @@ import { t } from '../../i18n';
 import { useGalleryAround } from './useGalleryAround';
 import { useLiveAlbum } from './useLiveAlbum';
 import { PAGE_DANMAKU_SHARE, usePageDanmaku } from '../../components/danmaku/usePageDanmaku';
+import { usePageComments } from '../../components/comments/usePageComments';
+import CommentButton from '../../components/comments/CommentButton';
 import './index.scss';
 
 /** The viewer's code loads with the first photo opened. */
@@ -35,6 +37,9 @@ const FaceContent = deferred(() => import('../../page-components/face'));
 const DanmakuLayer = deferred(() => import('../../components/danmaku'));
 /** Red packets (issue 15): their code loads only for a gallery with use_package on. */
 const RedPackets = deferred(() => import('../../components/redpacket'));
+/** The comment sheet loads when first opened; the popup comments with a gallery that takes comments. */
+const CommentSheet = deferred(() => import('../../components/comments/CommentSheet'));
+const PopupComments = deferred(() => import('../../components/comments/PopupComments'));
 
 /** /g/{link_id}, /g/{link_id}/original/{val}, /gti/…, /g/{linkid}/visit/{parentid}, legacy /wx/gallery?id=. */
 function GalleryPage() {
@@ -59,6 +64,7 @@ function GalleryPage() {
   const around = useGalleryAround(g, store.children, params.parentid);
   useLiveAlbum(g?.id);
   const danmaku = usePageDanmaku(g);
+  const comments = usePageComments(g);
   usePageTitle(g?.name);
   useEffect(() => {
     if (g) settings.setGalleryLocale(g.config.locale);
@@ -113,7 +119,10 @@ function GalleryPage() {
         <DanmakuLayer wanted store={danmaku.store} fit="page" share={PAGE_DANMAKU_SHARE} className="danmaku--page" />
       ) : null}
       <RedPackets wanted={g.config.use_package === 1} gallery={g} docked />
+      {comments && !viewer.isOpen && !comments.sheetOpen ? <PopupComments wanted galleryId={g.id} /> : null}
+      {comments && !viewer.isOpen ? <CommentButton store={comments} className="comment-button--page" testId="gallery-comment-button" /> : null}
       <Viewer wanted={viewer.isOpen} />
+      {comments ? <CommentSheet wanted={comments.sheetOpen} store={comments} /> : null}
       <LoginPrompt />
       <PayQr />
       <FaceDialog host={face} />

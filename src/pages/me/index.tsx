@@ -10,6 +10,8 @@ import { RecentVisitCard } from '../../components/recent-visit';
 import VisitHistoryPanel from '../../components/visit-history';
 import LoginPrompt from '../../components/login-prompt';
 import { openUrl } from '../../platform/navigate';
+import { buildUrl } from '../../../types/routes';
+import { MeFooter, orderUrl } from '../../components/me-footer';
 import { DEFAULT_THEME } from '../../../types/api/gallery';
 import { t, type MessageKey } from '../../i18n';
 import type { LocalSettings } from '../../stores/settings/SettingsStore';
@@ -50,11 +52,15 @@ const Me = observer(function Me() {
           <Text className="me-menu__title">{t('history.title')}</Text>
           <Text className="me-menu__arrow">›</Text>
         </View>
+        <View className="me-menu__row" data-testid="me-find" onClick={() => openUrl(buildUrl('find', visits.last ? { link_id: visits.last.link_id } : {}))}>
+          <Text className="me-menu__title">{t('me.find')}</Text>
+          <Text className="me-menu__arrow">›</Text>
+        </View>
         <OptionRow testId="me-language" title={t('me.language')} value={settings.language} options={LANGS.map((v) => ({ value: v, label: label('opt.', v) }))} onChange={(v) => settings.set('language', v)} />
         <OptionRow testId="me-layout" title={t('me.layout')} value={settings.mode} options={MODES.map((v) => ({ value: v, label: label('opt.mode.', v) }))} onChange={(v) => settings.set('mode', v)} />
         <OptionRow testId="me-sort" title={t('me.sort')} value={settings.order} options={ORDERS.map((v) => ({ value: v, label: label('opt.order.', v) }))} onChange={(v) => settings.set('order', v)} />
       </View>
-      <Text className="me-footer">{t('me.footer')}</Text>
+      <MeFooter orderUrl={orderUrl(visits.last?.link_id)} />
       <VisitHistoryPanel open={historyOpen} color={DEFAULT_THEME.main} onClose={() => setHistoryOpen(false)} />
       <LoginPrompt />
     </PageFrame>

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useRouter } from '@tarojs/taro';
 import { observer } from 'mobx-react';
 import { PageShell } from '../../components/page-shell';
@@ -6,18 +7,24 @@ import { EmptyState } from '../../components/empty-state';
 import { isEmbeddable, PageEmbed } from '../../platform/embed';
 import { usePageTitle } from '../../platform/ui';
 import { t } from '../../i18n';
+import { EmbedPageStore } from '../../stores/links/EmbedPageStore';
 
 /**
- * /page/video/iframe?url=…&title=…: an embedded page filling the screen (the iframe component's page in
- * the mini-program: web-view; a frame in browsers). Without an http(s) address: the empty state.
+ * /page/video/iframe?url=…&title=…&galleryid=…: an embedded page filling the screen (the iframe component's
+ * page in the mini-program: web-view; a frame in browsers). Shown only for an http(s) address that the
+ * gallery's page names (EmbedPageStore); otherwise the empty state.
  */
 const Embedded = observer(function Embedded() {
   const params = useRouter().params as Record<string, string | undefined>;
   const raw = params.url ? safeDecode(params.url) : null;
   const url = isEmbeddable(raw) ? raw : null;
+  const galleryId = Number(params.galleryid) || null;
   const title = (params.title && safeDecode(params.title)) || t('page.iframe');
   usePageTitle(title);
-  if (!url) {
+  const [store] = useState(() => new EmbedPageStore());
+  useEffect(() => void store.check(galleryId, url), [store, galleryId, url]);
+  if (store.state === 'loading') return <PageFrame title={title} testId="page-video-iframe">{null}</PageFrame>;
+  if (!url || store.state === 'refused') {
     return (
       <PageFrame title={title} testId="page-video-iframe">
         <EmptyState text={t('empty.iframe')} />

@@ -104,5 +104,5 @@ export class HistoryFeed {
   }
 }
 
-/** No history: used until a gallery's comment-history call is wired in. */
+/** No history: the default of a store built without a source (tests). */
 export const noHistory: DanmakuHistorySource = async () => ({ items: [], total: 0 });

@@ -11,6 +11,7 @@ import type { MessageKey } from '../../i18n';
 import { imageUrl } from '../../utils/image';
 import { toast } from '../../platform/ui';
 import { t } from '../../i18n';
+import { createSplice } from '../../api/mine';
 
 /**
  * The display style a collage draws: what visitors see in the viewer (watermarked
@@ -32,6 +33,8 @@ export interface JigsawDeps {
   saveMode: () => SaveMode;
   requireLogin: (reason: GatedAction) => Promise<boolean>;
   toast: (key: MessageKey, params?: Record<string, string | number>) => void;
+  /** Record a saved collage, so it is listed under the Find page's splice posters. */
+  record: (galleryId: number, photoIds: number[]) => Promise<unknown>;
 }
 
 /**
@@ -49,6 +52,8 @@ export class JigsawStore {
   /** In-app browsers: Save was tapped, the preview now says to press and hold the collage. */
   pressHold = false;
   private fileName = 'collage.jpg';
+  /** The photos of the collage shown (what a save records). */
+  private made: { galleryId: number; ids: number[] } | null = null;
   private deps: JigsawDeps;
   /** Bumped on close, so a collage finishing after it is dropped. */
   private run = 0;
@@ -61,9 +66,10 @@ export class JigsawStore {
       saveMode,
       requireLogin: async () => false,
       toast: (key, params) => toast(t(key, params)),
+      record: createSplice,
       ...deps
     };
-    makeAutoObservable<JigsawStore, 'deps' | 'run' | 'fileName'>(this, { image: observableRef, deps: false, run: false, fileName: false });
+    makeAutoObservable<JigsawStore, 'deps' | 'run' | 'fileName' | 'made'>(this, { image: observableRef, deps: false, run: false, fileName: false, made: false });
   }
 
   get open(): boolean {
@@ -80,6 +86,8 @@ export class JigsawStore {
     this.loaded = 0;
     this.total = photos.length;
     this.fileName = `${name}-${kind}.jpg`;
+    const galleryId = photos[0].galleryid;
+    this.made = { galleryId, ids: photos.filter((p) => p.galleryid === galleryId).map((p) => p.id) };
     const style = collageStyle(kind, photos.length);
     const urls = photos.map((p) => imageUrl(p.hash, style, p.galleryid));
     try {
@@ -111,13 +119,18 @@ export class JigsawStore {
     if (!img || this.saving) return false;
     if (!(await this.deps.requireLogin('download'))) return false;
     if (this.deps.saveMode() === 'long-press') {
+      // In-app browsers: the visitor keeps the image by pressing it; it counts as saved here.
+      this.recordMade();
       runInAction(() => (this.pressHold = true));
       return true;
     }
     runInAction(() => (this.saving = true));
     try {
       const outcome = await this.deps.save(img, this.fileName);
-      if (outcome === 'saved') this.deps.toast('jigsaw.saved');
+      if (outcome === 'saved') {
+        this.recordMade();
+        this.deps.toast('jigsaw.saved');
+      }
       else if (outcome === 'failed') this.deps.toast('jigsaw.saveFailed');
       return outcome === 'saved';
     } catch {
@@ -126,6 +139,14 @@ export class JigsawStore {
     } finally {
       runInAction(() => (this.saving = false));
     }
+  }
+
+  /** The saved collage goes to my splice posters, once; a failure is only logged (the image is the visitor's already). */
+  private recordMade(): void {
+    const made = this.made;
+    if (!made) return;
+    this.made = null;
+    this.deps.record(made.galleryId, made.ids).catch((e: unknown) => console.info('splice poster not recorded', e));
   }
 
   close(): void {

@@ -57,7 +57,7 @@ export function pendantUsable(b: PendentButton | null | undefined, s: PendantPag
     case 'order':
       return !!s.orderLinkId || hasLink(b);
     case 'custom':
-      return !!b.image || hasLink(b);
+      return !!b.image || hasLink(b) || (!!b.child && b.child.some((c) => pendantUsable(c, s)));
     case 'good':
     case 'refresh':
     case 'setting':

@@ -16,6 +16,9 @@
  *   keeps the old face's person, so persons, follows and hides survive; the person's
  *   centroid restarts from its first face of the new version (centroids of two versions are
  *   not comparable), and clustering only joins persons of the current version.
+ * - Erasures: a face found on the spot of a face a visitor erased (destroymyself, the
+ *   `face_erasures` table, migration 020) is not stored, so indexing a photo again does not
+ *   bring a deleted face profile's faces and matches back.
  * - Paced: one job at a time per process, a pause between jobs, and none while uploads
  *   are being registered or for QUIET_MS after the last one (UploadActivity), so a burst of
  *   live uploads keeps the CPU for upload-to-visible. Inference runs in the engine's worker.
@@ -30,6 +33,7 @@ import type { ObjectStore } from '../../storage';
 import { originalKey } from '../../storage';
 import type { VectorIndex } from './vectors';
 import { addToCentroid, fromBytes, toBytes } from './embedding';
+import { clamp01, heirOf, sameSpot, type Box, type OldFace } from './spots';
 
 /** The part of the face engine the indexer and the selfie check use (server/src/face/engine.ts). */
 export interface FaceDetector {
@@ -285,6 +289,8 @@ export class FaceIndexer {
     const crops = found.map((_, i) => `faces/g${job.gallery_id}/p${job.photo_id}/${job.token}-${i}.jpg`);
     await Promise.all(found.map((f, i) => this.store.put(crops[i], f.crop)));
     let replaced: string[] = [];
+    let stored = 0;
+    const skipped: string[] = [];
     try {
       await this.db.tx(async (q) => {
         const mine = await q.query("SELECT 1 FROM face_jobs WHERE photo_id = $1 AND lease_token = $2 AND state = 'queued' FOR UPDATE", [job.photo_id, job.token]);
@@ -294,7 +300,11 @@ export class FaceIndexer {
         const old = (await q.query<OldFace>('DELETE FROM faces WHERE photo_id = $1 RETURNING person_id, x, y, w, h, crop_key', [job.photo_id])).rows;
         replaced = old.map((o) => o.crop_key);
         const hides = new Set((await q.query<{ person_id: number }>('SELECT person_id FROM face_hides WHERE photo_id = $1', [job.photo_id])).rows.map((r) => r.person_id));
+        // Spots whose face a visitor erased (destroymyself): a face found there again is not stored.
+        const erased = (await q.query<Box>('SELECT x, y, w, h FROM face_erasures WHERE photo_id = $1', [job.photo_id])).rows;
         const used = new Set<number>();
+        stored = 0;
+        skipped.length = 0;
         for (const [i, f] of found.entries()) {
           const box = {
             x: clamp01(f.box.x / photo.width),
@@ -302,6 +312,11 @@ export class FaceIndexer {
             w: clamp01(f.box.w / photo.width),
             h: clamp01(f.box.h / photo.height)
           };
+          if (erased.some((e) => sameSpot(e, box))) {
+            skipped.push(crops[i]);
+            continue;
+          }
+          stored++;
           const heir = heirOf(old, box, used);
           const face = await q.query<{ id: number }>(
             `INSERT INTO faces (photo_id, gallery_id, x, y, w, h, score, embedding, crop_key, created_at, engine_version, hidden)
@@ -317,7 +332,7 @@ export class FaceIndexer {
         }
         await q.query(`UPDATE face_jobs SET state = 'done', lease_until = 0, faces = $2, done_at = $3, error = '', engine_version = $4 WHERE photo_id = $1`, [
           job.photo_id,
-          found.length,
+          stored,
           now(),
           version
         ]);
@@ -327,7 +342,8 @@ export class FaceIndexer {
         await vectors.removed(job.gallery_id);
         await Promise.all(replaced.map((k) => this.store.delete(k).catch(() => undefined)));
       }
-      if (found.length || replaced.length) this.changed(job.gallery_id);
+      await Promise.all(skipped.map((k) => this.store.delete(k).catch(() => undefined)));
+      if (stored || replaced.length) this.changed(job.gallery_id);
     } catch (err) {
       await Promise.all(crops.map((k) => this.store.delete(k).catch(() => undefined)));
       // An in-process index may have read this transaction's persons: it reloads them.
@@ -381,34 +397,3 @@ export class FaceIndexer {
     return personId;
   }
 }
-
-interface OldFace {
-  person_id: number | null;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-  crop_key: string;
-}
-
-/** The person of the old face on this face's spot (boxes as fractions, overlapping at least HEIR_IOU), not yet used in the photo. */
-function heirOf(old: OldFace[], box: { x: number; y: number; w: number; h: number }, used: Set<number>): number | null {
-  let best: number | null = null;
-  let bestIou = HEIR_IOU;
-  for (const o of old) {
-    if (o.person_id === null || used.has(o.person_id)) continue;
-    const ix = Math.max(0, Math.min(o.x + o.w, box.x + box.w) - Math.max(o.x, box.x));
-    const iy = Math.max(0, Math.min(o.y + o.h, box.y + box.h) - Math.max(o.y, box.y));
-    const inter = ix * iy;
-    const iou = inter / (o.w * o.h + box.w * box.h - inter);
-    if (iou >= bestIou) {
-      bestIou = iou;
-      best = o.person_id;
-    }
-  }
-  return best;
-}
-/** Overlap (intersection over union) at which a re-indexed face is the same face as an old one. */
-const HEIR_IOU = 0.4;
-
-const clamp01 = (v: number) => Math.min(1, Math.max(0, Number.isFinite(v) ? v : 0));

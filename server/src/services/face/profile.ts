@@ -56,7 +56,8 @@ export class FaceProfileService extends FaceCore {
   /**
    * Every face record of the visitor: their face profile, their follows, and in each
    * gallery the person their face matches, with its faces and crops (face search then
-   * finds nothing of them). Counts what went.
+   * finds nothing of them). The spots of those faces are kept (photo and box only) so that
+   * indexing the photos again does not bring the faces back. Counts what went.
    */
   async destroyMyself(v: Viewer): Promise<DestroyResult> {
     const user = requireRealUser(v, 'Please log in first');
@@ -81,7 +82,21 @@ export class FaceProfileService extends FaceCore {
     }
     const result = await this.d.db.tx(async (q) => {
       const ids = [...selves];
-      const crops = (await q.query<{ crop_key: string }>('DELETE FROM faces WHERE person_id = ANY($1::int[]) RETURNING crop_key', [ids])).rows.map((r) => r.crop_key);
+      const gone = (
+        await q.query<{ crop_key: string; photo_id: number; x: number; y: number; w: number; h: number }>(
+          'DELETE FROM faces WHERE person_id = ANY($1::int[]) RETURNING crop_key, photo_id, x, y, w, h',
+          [ids]
+        )
+      ).rows;
+      const crops = gone.map((r) => r.crop_key);
+      // Their spots (no embedding, no crop): indexing those photos again skips them (services/face/indexer.ts).
+      if (gone.length) {
+        await q.query(
+          `INSERT INTO face_erasures (photo_id, x, y, w, h, erased_at)
+           SELECT e.photo_id, e.x, e.y, e.w, e.h, $6::bigint FROM unnest($1::int[], $2::real[], $3::real[], $4::real[], $5::real[]) AS e(photo_id, x, y, w, h)`,
+          [gone.map((r) => r.photo_id), gone.map((r) => r.x), gone.map((r) => r.y), gone.map((r) => r.w), gone.map((r) => r.h), now()]
+        );
+      }
       await q.query('DELETE FROM persons WHERE id = ANY($1::int[])', [ids]);
       const follows = await q.query('DELETE FROM face_follows WHERE user_id = $1', [user.id]);
       const profile = await q.query('DELETE FROM face_profiles WHERE user_id = $1', [user.id]);

@@ -10,6 +10,7 @@ import { DOC_TEXTS, type DocLocale } from './texts';
 const PAGE_NAMES: Record<DocLocale, Partial<Record<PageKey, string>>> = {
   'zh-CN': {
     me: '我的',
+    find: '找照片',
     order: '预约',
     permission: '受保护的相册',
     video: '视频',
@@ -24,6 +25,7 @@ const PAGE_NAMES: Record<DocLocale, Partial<Record<PageKey, string>>> = {
   },
   'en-US': {
     me: 'Me',
+    find: 'Find photos',
     order: 'Preorder',
     permission: 'Protected album',
     video: 'Video',

@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import { route } from '../http';
+import { mineCalls } from '../../../types/api/mine';
+import type { Services } from '../services';
+
+/** The Find page's lists (spec part 1 §7, part 3 §7): my favourite photos, my splice posters, and saving one. */
+export default async function mineRoutes(app: FastifyInstance, s: Services) {
+  route(app, mineCalls.lovedImages, ({ viewer, query }) => s.mine.lovedImagesFor(viewer, query.page ?? 1));
+  route(app, mineCalls.splices, ({ viewer, query }) => s.mine.splicesFor(viewer, query.page ?? 1));
+  route(app, mineCalls.createSplice, ({ viewer, body }) => s.mine.createSpliceFor(viewer, body.galleryid, body.imageids));
+}
