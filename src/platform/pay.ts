@@ -43,33 +43,48 @@ export function openSandboxPage(url: string): void {
   window.open(absoluteUrl(url), '_blank', 'noopener');
 }
 
+/** The pay step's result with the provider's own message (errMsg / err_msg) when it failed or was cancelled. */
+export interface PlatformPayOutcome {
+  result: PlatformPayResult;
+  errMsg?: string;
+}
+
 /** Run the platform's own pay step for a prepay answer. */
-export async function runPlatformPay(r: PrePayResult): Promise<PlatformPayResult> {
-  if (r.channel === 'native') return 'qr';
+export function runPlatformPay(r: PrePayResult): Promise<PlatformPayResult> {
+  return runPlatformPayDetailed(r).then((o) => o.result);
+}
+
+/**
+ * The same pay step, answering the provider's errMsg too (red packets show it on failure).
+ * Its synchronous part (opening the sandbox page, calling the bridge) runs inside the caller's tap.
+ */
+export async function runPlatformPayDetailed(r: PrePayResult): Promise<PlatformPayOutcome> {
+  if (r.channel === 'native') return { result: 'qr' };
   if (r.channel === 'mp') {
-    if (!r.jsapi) return 'failed';
+    if (!r.jsapi) return { result: 'failed' };
     try {
       await Taro.requestPayment({ ...r.jsapi });
-      return 'done';
+      return { result: 'done' };
     } catch (e) {
-      return /cancel/i.test((e as { errMsg?: string })?.errMsg ?? '') ? 'cancelled' : 'failed';
+      const errMsg = (e as { errMsg?: string })?.errMsg ?? '';
+      return { result: /cancel/i.test(errMsg) ? 'cancelled' : 'failed', errMsg };
     }
   }
   // JSAPI in the WeChat browser; the sandbox has no bridge and opens its pay page instead.
   const wx = bridge();
   if (r.provider === 'sandbox' || !wx || !r.jsapi) {
     const url = r.sandbox_url ?? r.code_url;
-    if (!url) return 'failed';
+    if (!url) return { result: 'failed' };
     openSandboxPage(url);
-    return 'opened';
+    return { result: 'opened' };
   }
   const params = r.jsapi;
-  return new Promise<PlatformPayResult>((resolve) => {
+  return new Promise<PlatformPayOutcome>((resolve) => {
     wx.invoke('getBrandWCPayRequest', params, (res) => {
       const msg = res?.err_msg ?? '';
-      if (msg === 'get_brand_wcpay_request:ok') resolve('done');
-      else if (/cancel/.test(msg)) resolve('cancelled');
-      else resolve('failed');
+      if (msg === 'get_brand_wcpay_request:ok') resolve({ result: 'done' });
+      else if (/cancel/.test(msg)) resolve({ result: 'cancelled', errMsg: msg });
+      else resolve({ result: 'failed', errMsg: msg });
     });
   });
 }

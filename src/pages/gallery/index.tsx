@@ -35,6 +35,8 @@ const Viewer = deferred(() => import('../../components/viewer'));
 const FaceContent = deferred(() => import('../../page-components/face'));
 /** The bullet-screen layer loads when first switched on. */
 const DanmakuLayer = deferred(() => import('../../components/danmaku'));
+/** Red packets (issue 15): their code loads only for a gallery with use_package on. */
+const RedPackets = deferred(() => import('../../components/redpacket'));
 /** The comment sheet loads when first opened; the popup comments with a gallery that takes comments. */
 const CommentSheet = deferred(() => import('../../components/comments/CommentSheet'));
 const PopupComments = deferred(() => import('../../components/comments/PopupComments'));
@@ -116,6 +118,7 @@ function GalleryPage() {
       {danmaku.on && danmaku.store && !viewer.isOpen ? (
         <DanmakuLayer wanted store={danmaku.store} fit="page" share={PAGE_DANMAKU_SHARE} className="danmaku--page" />
       ) : null}
+      <RedPackets wanted={g.config.use_package === 1} gallery={g} docked />
       {comments && !viewer.isOpen && !comments.sheetOpen ? <PopupComments wanted galleryId={g.id} /> : null}
       {comments && !viewer.isOpen ? <CommentButton store={comments} className="comment-button--page" testId="gallery-comment-button" /> : null}
       <Viewer wanted={viewer.isOpen} />

@@ -2,8 +2,8 @@ import { makeAutoObservable, observableShallow } from 'mobx';
 import type { PendantActionKey } from '../pendant/pendantRules';
 
 /** Floating controls that take a place in the dock, rightmost (phones) or lowest (desktops) first. */
-export type DockKey = 'pendent' | 'backtop';
-const DOCK_ORDER: DockKey[] = ['pendent', 'backtop'];
+export type DockKey = 'pendent' | 'backtop' | 'redpacket';
+const DOCK_ORDER: DockKey[] = ['pendent', 'backtop', 'redpacket'];
 
 /** Places the dock has at most; past them the pendants fold into their more-menu. */
 export const DOCK_MAX_SLOTS = 6;
