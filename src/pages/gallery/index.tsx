@@ -27,6 +27,7 @@ import { useLiveAlbum } from './useLiveAlbum';
 import { PAGE_DANMAKU_SHARE, usePageDanmaku } from '../../components/danmaku/usePageDanmaku';
 import { usePageComments } from '../../components/comments/usePageComments';
 import CommentButton from '../../components/comments/CommentButton';
+import RedPacketPlusButton from '../../components/redpacket/RedPacketPlusButton';
 import './index.scss';
 
 /** The viewer's code loads with the first photo opened. */
@@ -118,11 +119,12 @@ function GalleryPage() {
       {danmaku.on && danmaku.store && !viewer.isOpen ? (
         <DanmakuLayer wanted store={danmaku.store} fit="page" share={PAGE_DANMAKU_SHARE} className="danmaku--page" />
       ) : null}
-      <RedPackets wanted={g.config.use_package === 1} gallery={g} docked />
+      {/* The plus button sits in the comment send bar; a gallery without comments docks its own. */}
+      <RedPackets wanted={g.config.use_package === 1} gallery={g} docked={!comments} />
       {comments && !viewer.isOpen && !comments.sheetOpen ? <PopupComments wanted galleryId={g.id} /> : null}
       {comments && !viewer.isOpen ? <CommentButton store={comments} className="comment-button--page" testId="gallery-comment-button" /> : null}
       <Viewer wanted={viewer.isOpen} />
-      {comments ? <CommentSheet wanted={comments.sheetOpen} store={comments} /> : null}
+      {comments ? <CommentSheet wanted={comments.sheetOpen} store={comments} plus={<RedPacketPlusButton gallery={g} />} /> : null}
       <LoginPrompt />
       <PayQr />
       <FaceDialog host={face} />
