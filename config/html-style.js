@@ -44,13 +44,18 @@ export function styleObject(style) {
 // The wrapper hands the component a ref that writes them onto the element it attaches.
 const passThrough = /^(data-|aria-)|^(id|role)$/;
 
+/** The pass-through attributes of the props, and a key that changes when they do (null: none). */
 function domAttributes(props) {
   let attrs = null;
-  for (const key in props) {
-    const value = props[key];
-    if (passThrough.test(key) && value != null && typeof value !== 'object' && typeof value !== 'function') (attrs ||= {})[key] = String(value);
+  let key = '';
+  for (const name in props) {
+    const value = props[name];
+    if (passThrough.test(name) && value != null && typeof value !== 'object' && typeof value !== 'function') {
+      (attrs ||= {})[name] = String(value);
+      key += `${name}=${attrs[name]}\u0000`;
+    }
   }
-  return attrs;
+  return { attrs, key };
 }
 
 function apply(el, attrs) {
@@ -64,7 +69,7 @@ function setRef(ref, el) {
 
 export const createForwardRefComponent = (ReactComponent) =>
   forwardRef(function TaroHtmlComponent(props, ref) {
-    const attrs = domAttributes(props);
+    const { attrs, key } = domAttributes(props);
     const state = useRef(null);
     if (!state.current) {
       const s = { el: null, attrs: null, outer: null };
@@ -83,7 +88,8 @@ export const createForwardRefComponent = (ReactComponent) =>
     const s = state.current;
     s.attrs = attrs;
     s.outer = ref;
-    useLayoutEffect(() => apply(s.el, s.attrs));
+    // Attached elements get them in the ref; a later change of their values is written here.
+    useLayoutEffect(() => apply(s.el, s.attrs), [key]);
     const style = typeof props.style === 'string' ? styleObject(props.style) : props.style;
     return jsx(ReactComponent, { ...props, style, forwardedRef: s.handle });
   });
