@@ -19,6 +19,8 @@ interface Drag {
   startPan: Point;
   pinchStart: number;
   moved: boolean;
+  /** The latest swipe offset (unzoomed drags). */
+  offset?: { x: number; y: number };
 }
 
 /**
@@ -97,7 +99,11 @@ function Stage({ viewer, onLongPress }: Props) {
       cancelLongPress();
     }
     if (scale > 1) setPan({ x: d.startPan.x + dx, y: d.startPan.y + dy });
-    else setOffset({ x: dx, y: Math.max(0, dy) });
+    else {
+      // Kept on the drag too: a touchend may arrive before the last move's render (a busy phone).
+      d.offset = { x: dx, y: Math.max(0, dy) };
+      setOffset(d.offset);
+    }
   };
 
   const onEnd = () => {
@@ -119,7 +125,8 @@ function Stage({ viewer, onLongPress }: Props) {
       return;
     }
     if (scale > 1) return;
-    const result = swipeResult(offset.x, offset.y);
+    const last = d.offset ?? offset;
+    const result = swipeResult(last.x, last.y);
     setOffset({ x: 0, y: 0 });
     if (result === 'next') viewer.next();
     else if (result === 'prev') viewer.prev();
