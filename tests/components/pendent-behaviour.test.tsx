@@ -153,10 +153,11 @@ describe('offsets and layer (spec part 3 §9: z-index 3; bottom 22 notch, 49 nav
     expect(row().getAttribute('data-list-bottom')).toBe('49');
     fireEvent.click(byTestId(r.container, 'pendent-more')[0]);
     expect(byTestId(r.container, 'pendent-menu')).toHaveLength(1);
-    // A comment bar arrives: the row stands on it.
+    // A comment bar arrives: the row stands on it, 66 px up (over the bar's safe area), still in the
+    // tab bar, which stands on the comment bar too (pages/gallery/index.scss).
     act(() => r.page.events.setCommentBar(true));
-    expect(row().className).toContain('pendent--own');
-    expect(row().style.bottom).toBe('66px');
+    expect(row().className).toContain('pendent--docked');
+    expect(row().getAttribute('data-bottom')).toBe('66');
     expect(row().getAttribute('data-list-bottom')).toBe('115');
     // No tab bar: a bar of its own at the bottom edge, on the spec's layer.
     const alone = renderWith(<Pendent id="p" props={{ buttons }} ctx={ctx} />);

@@ -134,9 +134,12 @@ function Pendent({ props, ctx }: PageComponentRenderProps<'pendent'>) {
   const share = () => void sharing.share(g);
 
   // Phones: the row's place and its fold-out list's (part 3 §9 offsets); desktops place it by the stylesheet.
-  const rowStyle = pc ? undefined : { bottom: `${offsets.bar}px`, paddingBottom: offsets.inset ? `${offsets.inset}px` : undefined };
+  // A comment bar keeps the safe area under itself, so the row stands on it above that too.
+  const rowBottom = pageEvents.commentBar ? `calc(${offsets.bar}px + env(safe-area-inset-bottom, 0px))` : `${offsets.bar}px`;
+  const rowStyle = pc ? undefined : { bottom: rowBottom, paddingBottom: offsets.inset ? `${offsets.inset}px` : undefined };
   const listStyle = pc ? undefined : { bottom: `calc(${offsets.list}px + env(safe-area-inset-bottom, 0px))` };
-  const docked = tabs > 0 && !pageEvents.commentBar;
+  // With a comment bar the tab bar stands on it too (pages/gallery/index.scss), so the row stays in it.
+  const docked = tabs > 0;
   const moreOpen = list?.of === 'more';
   const className = `pendent pendent--after-${pageEvents.dockOffset('pendent')}${pc ? ' pendent--pc' : docked ? ' pendent--docked' : ' pendent--own'}`;
 

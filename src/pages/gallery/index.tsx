@@ -105,7 +105,10 @@ function GalleryPage() {
   };
 
   return (
-    <View className={`gallery-page${barShown ? ' gallery-page--with-nav' : ''}`} style={{ background: g.config.theme.background }}>
+    <View
+      className={`gallery-page${barShown ? ' gallery-page--with-nav' : ''}${pageEvents.commentBar ? ' gallery-page--comment-bar' : ''}`}
+      style={{ background: g.config.theme.background }}
+    >
       {tab === 0 && !face.found ? (
         <>
           {around.backBar}
