@@ -11,6 +11,7 @@ import { bannerSvg, logoSvg, mulberry32, pick, sceneSvg, type SceneKind } from '
 import { DEMO_GATED, DEMO_GATED_PHOTOS, gateDemoGallery } from './demoGated';
 import { DEMO_FACES_DESC, DEMO_FACES_LINK_ID, DEMO_FACES_NAME, demoFacePhotos } from './demoFaces';
 import { DEMO_RACE_DESC, DEMO_RACE_LINK_ID, DEMO_RACE_NAME, demoRacePhotos } from './demoRace';
+import { DEMO_PARTY_CONFIG, partyPage, seedPartyComments } from './demoParty';
 import { blockFolds, DEMO_SPONSORS, splashGuide, splashSvg, sponsorLogoSvg } from './demoBlocks';
 
 export const DEMO_LINK_ID = 'demo2026';
@@ -297,8 +298,9 @@ export async function seedDemo(ctx: SeedDeps, opts: SeedOptions = {}): Promise<s
       link_id: DEMO_PARTY_LINK_ID, url_labeling: null, name: 'After Party',
       desc: 'The after party starts tomorrow evening. Photos will appear here live.',
       cover: banners[2].hash, watermarks: null, start_time: tomorrow, end_time: tomorrow + 24 * HOUR, status: 'wait',
-      tags: [], parent: topId, position: 2, pagedata: subPage('The after party has not started yet — photos will appear here live', '2'), config: {}
+      tags: [], parent: topId, position: 2, pagedata: partyPage(), config: DEMO_PARTY_CONFIG
     }, now);
+    await seedPartyComments(q, partyId);
     const gatedIds: number[] = [];
     for (const [k, gd] of DEMO_GATED.entries()) {
       const mine = gatedPlans.map((p, i) => ({ p, img: gatedImages[i] })).filter((_, i) => Math.floor(i / DEMO_GATED_PHOTOS) === k);
