@@ -133,11 +133,13 @@ it('on the demo’s After Party a visitor reads the comments in the page and pos
   const barBox = (await bar.boundingBox())!;
   expect(Math.round(barBox.y + barBox.height)).toBe(viewport.height);
   expect(Math.round(barBox.height)).toBe(66);
+  // The page's navigator gives it Back Home and Me: that bar stands on the comment bar, as does the comment button.
   const nav = page.getByTestId('bottom-nav');
-  if (await nav.isVisible()) {
-    const navBox = (await nav.boundingBox())!;
-    expect(Math.round(navBox.y + navBox.height)).toBeLessThanOrEqual(Math.round(barBox.y));
-  }
+  await nav.waitFor({ state: 'visible' });
+  const navBox = (await nav.boundingBox())!;
+  expect(Math.round(navBox.y + navBox.height)).toBeLessThanOrEqual(Math.round(barBox.y));
+  const buttonBox = (await page.getByTestId('gallery-comment-button').boundingBox())!;
+  expect(Math.round(buttonBox.y + buttonBox.height)).toBeLessThanOrEqual(Math.round(navBox.y));
 
   // Logged in, the bar has the input: the empty check, then a post that shows in the page's list.
   await sandboxLogin(page, 'party-guest');
