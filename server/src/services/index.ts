@@ -128,6 +128,7 @@ export function createServices(infra: Infrastructure) {
   const photoEvents = new PhotoEvents(photos, galleries, live, images, infra.warn, autoCover, faceIndexer, ocrIndexer);
   const signer = new UrlSigner(secret);
   const orders = new OrderBook(db, providers.pay, infra.warn);
+  const forms = new FormService(db, galleries, gates);
   const organizer = new OrganizerService(db, organizerAccess, galleries, photoEvents, autoCover, config.publicUrl, { codeHosts: config.codeHosts });
   /** Comment live messages (text, question, comment_block_change, comment_block_all) after their writes commit. */
   const commentEvents = new CommentEvents(live, infra.warn);
@@ -168,7 +169,7 @@ export function createServices(infra: Infrastructure) {
     ocrEngine,
     ocr: new OcrSearchService(db, galleries, gates),
     /** Forms: phone codes, validation, the paper post; the organiser's submissions and CSV. */
-    forms: new FormService(db, galleries, gates),
+    forms,
     formSubmissions: new FormSubmissionService(db, organizerAccess),
     /** Comments (issue 15): posting and deleting, the visitors' reads, the organiser's moderation. */
     comments: new CommentService(db, gates, limits, providers.contentCheck, commentEvents),
@@ -204,7 +205,7 @@ export function createServices(infra: Infrastructure) {
     originals: new OriginalsService(db, signer, gates),
     downloads: new DownloadService(db, store, signer, gates),
     orders,
-    pay: new PayService(db, orders, limits, gates),
+    pay: new PayService(db, orders, limits, gates, forms),
     /** Red packets: send, ask, grab, list, detail; the sweeper (announce, refund, payouts); the phone sign-up. */
     redPackets: red.service,
     redPacketSweeper: red.sweeper,
