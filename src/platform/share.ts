@@ -44,6 +44,14 @@ function absoluteImage(url: string): string {
 /** The menu's share items: to a chat and to Moments (Taro's typing lacks `menus`). */
 const SHARE_MENUS = { withShareTicket: false, menus: ['shareAppMessage', 'shareTimeline'] } as unknown as Parameters<typeof Taro.showShareMenu>[0];
 
+/** What a share button carries in its dataset (ShareButton `content`: the viewer's photo), else null (the page's share). */
+function buttonContent(res: { from?: string; target?: object } | undefined): ShareContent | null {
+  if (res?.from !== 'button') return null;
+  const d = (res.target as { dataset?: Record<string, unknown> } | undefined)?.dataset;
+  if (!d || typeof d.shareUrl !== 'string' || !d.shareUrl) return null;
+  return { title: String(d.shareTitle ?? ''), desc: '', imageUrl: typeof d.shareImage === 'string' ? d.shareImage : '', url: d.shareUrl };
+}
+
 /** The query of a mini-program page path (`/pages/x/index?a=1` → `a=1`): what a Moments share opens this page with. */
 function pathQuery(path: string): string {
   const i = path.indexOf('?');
@@ -62,8 +70,8 @@ export function useShareMessage(content: ShareContent | null, enabled: boolean):
   latest.current = content;
   if (process.env.TARO_ENV === 'weapp') {
     // A build-time branch: the hooks below run in the same order on every render.
-    useShareAppMessage(() => {
-      const c = latest.current;
+    useShareAppMessage((res) => {
+      const c = buttonContent(res) ?? latest.current;
       if (!c) return {};
       return { title: c.title, path: toPagePath(c.url), imageUrl: absoluteImage(c.imageUrl) || undefined };
     });

@@ -8,6 +8,7 @@ import { runInAction } from 'mobx';
 import { View } from '@tarojs/components';
 import { ShareScopeContext, usePageShare, usePageShareScope } from '../../src/components/share/usePageShare';
 import { ShareSheet } from '../../src/components/share-sheet';
+import { ShareButton } from '../../src/platform/share-button';
 import { PageShareStore, type PageShareDeps } from '../../src/stores/share/PageShareStore';
 import { ShareSheetStore } from '../../src/stores/share/ShareSheetStore';
 import { PosterEntry } from '../../src/stores/share/posterEntry';
@@ -199,6 +200,25 @@ if (isWeapp) {
       expect(chat.path).toContain('link_id=abc123');
       expect(moments).toEqual({ title: 'Gala', query: chat.path.split('?')[1], imageUrl: 'https://cdn.example/p.jpg' });
       expect(show).toHaveBeenCalledWith(expect.objectContaining({ menus: ['shareAppMessage', 'shareTimeline'] }));
+    });
+
+    it("a share button carrying its own content (the viewer's photo) sends it; the menu sends the page's", () => {
+      const photo = photoShareContent({ id: 42, hash: 'a'.repeat(64), galleryid: 1 }, makeGallery(), 'wx_me');
+      const { container } = renderWith(
+        <Page content={galleryShareContent(makeGallery())} enabled>
+          <ShareButton onShare={() => undefined} content={photo} testId="photo-share">
+            <View />
+          </ShareButton>
+        </Page>
+      );
+      const button = byTestId(container, 'photo-share')[0];
+      expect(button.getAttribute('data-share-url')).toBe('/page/share/wx_me/42');
+      const handler = jest.mocked(useShareAppMessage).mock.calls.at(-1)![0] as (res: unknown) => { title: string; path: string; imageUrl?: string };
+      const fromButton = handler({ from: 'button', target: { dataset: { shareTitle: photo.title, shareUrl: photo.url, shareImage: photo.imageUrl } } });
+      expect(fromButton.title).toBe(photo.title);
+      expect(fromButton.path).toMatch(/^\/pages\/share\/index\?/);
+      expect(fromButton.path).toContain('ids=42');
+      expect(handler({ from: 'menu' }).path).toContain('link_id=abc123');
     });
 
     it('share off: hideShareMenu', () => {
