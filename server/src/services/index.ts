@@ -26,6 +26,8 @@ import { LikeService } from './photos/likes';
 import { MineService } from './mine/mine';
 import { StatsService } from './stats/stats';
 import { SharerService } from './auth/sharer';
+import { JsSdkService } from './jssdk/jssdk';
+import { CredentialCache } from './jssdk/credentials';
 import { AvatarService } from './auth/avatars';
 import { RateLimiter } from './shared/rateLimit';
 import { GateAccess } from './gates/gateAccess';
@@ -185,6 +187,8 @@ export function createServices(infra: Infrastructure) {
     visits: new VisitService(db, galleries, gates),
     stats: new StatsService(db, sessions, galleries),
     sharers: new SharerService(db),
+    /** WeChat JS-SDK signatures (the official account's ticket, cached across processes). */
+    jssdk: new JsSdkService(providers.officialAccount, new CredentialCache(db, infra.clock), infra.clock, (m) => infra.warn(m)),
     avatars: new AvatarService(db, store, limits, sessions, config.publicUrl),
     batch: new BatchService(db, gates),
     gates,

@@ -73,7 +73,7 @@ export class SessionService {
   }
 
   /** GET /session.js: the viewer's session resumed (or a new guest), with what the client needs to know of its environment. */
-  async start(v: Viewer, client: { userAgent: string; miniProgram: boolean }, site: { webAppId: string; login: LoginConfig }): Promise<SessionData> {
+  async start(v: Viewer, client: { userAgent: string; miniProgram: boolean }, site: { webAppId: string; login: LoginConfig; shareOff?: boolean }): Promise<SessionData> {
     // A new guest writes a user and a session row: counted per address (429 with data.retry_after over the limit).
     const { user, token } = (await this.resume(v.token)) ?? (await this.createGuest(v.ip));
     const env = detectEnv(client.userAgent, { miniProgram: client.miniProgram });
@@ -86,6 +86,7 @@ export class SessionService {
         is_pc: !client.miniProgram && isPcEnv(client.userAgent),
         web_appid: site.webAppId,
         srv_time: Math.floor(Date.now() / 1000),
+        share_off: !!site.shareOff,
         login: loginSysInfo(site.login, env)
       }
     };
