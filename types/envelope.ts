@@ -75,7 +75,9 @@ export const ErrorCode = {
   /** Ours: giftPrecreate of a gift without a price (free gifts are posted directly). */
   GIFT_FREE: 201504,
   /** Ours: the trade id already made a gift comment that is gone (deleted): it is not used twice. */
-  GIFT_TRADE_USED: 201505
+  GIFT_TRADE_USED: 201505,
+  /** Ours: the paid gift was not sent within a day and its payment went back to the payer. */
+  GIFT_TRADE_REFUNDED: 201506
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -372,6 +372,7 @@ const enUS = {
   'gifts.wait': { one: 'Wait {count} s', other: 'Wait {count} s' },
   'gifts.cooldownNotice': 'Please wait before sending this gift again',
   'gifts.tradeError': 'The gift does not match its payment',
+  'gifts.refunded': 'This payment was refunded; pay again to send the gift',
   'gifts.sent': 'Gift sent',
   'carousel.order': 'Order',
   'carousel.orderAsc': 'In order',

@@ -365,6 +365,7 @@ const zhCN: Messages = {
   'gifts.wait': '{count} 秒后可送',
   'gifts.cooldownNotice': '请稍后再送这个礼物',
   'gifts.tradeError': '礼物与支付记录不符',
+  'gifts.refunded': '这笔支付已退款，请重新支付后再送',
   'gifts.sent': '礼物已送出',
   'carousel.order': '顺序',
   'carousel.orderAsc': '自动（正序）',

@@ -272,6 +272,20 @@ describe('emotion and gift pickers', () => {
     expect(s.comments.items).toHaveLength(1);
   });
 
+  it('a refunded trade is dropped: the message says so and the next send orders again', async () => {
+    const s = setup();
+    await flush();
+    s.api.post.mockRejectedValueOnce(new ApiError(409, ErrorCode.GIFT_TRADE_REFUNDED, null, 'refunded'));
+    await s.tap(s.q('comment-gift-open')[0]);
+    await s.tap(s.q('gift-item')[1]);
+    await s.tap(s.q('gift-send')[0]);
+    await s.tap(s.q('gift-send')[0]);
+    expect(s.q('gift-notice')[0].textContent).toBe('This payment was refunded; pay again to send the gift');
+    expect(s.q('gift-send')[0].textContent).toBe('Send ¥19.99');
+    await s.tap(s.q('gift-send')[0]);
+    expect(s.api.giftPrecreate).toHaveBeenCalledTimes(2);
+  });
+
   it('sends a guest to log in from the icons before a panel opens', async () => {
     const s = setup({ guest: true });
     await flush();

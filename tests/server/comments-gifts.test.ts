@@ -141,6 +141,27 @@ describe.each(BACKENDS)('paid gifts (%s)', (backend) => {
     expect(await giftComments(g)).toBe(1);
   });
 
+  it('refunds a paid gift order not sent within a day (the sweep), after which its trade id sends nothing; a sent one is kept', async () => {
+    const g = await commentGallery(s);
+    const a = await visitor(s);
+    const car = await gift(g, 'car', 300);
+    const unsent = await precreate(g, car.id, 2, a.headers);
+    const sent = await precreate(g, car.id, 1, a.headers);
+    await pay(unsent.data.tradeid);
+    await pay(sent.data.tradeid);
+    expect((await sendGift(g, car.id, 1, sent.data.tradeid, a.headers)).code).toBe(200);
+    const state = async (tradeid: string) =>
+      (await s.db.query<{ refund_state: string | null }>('SELECT refund_state FROM orders WHERE out_trade_no = $1', [tradeid])).rows[0].refund_state;
+    const now = Math.floor(Date.now() / 1000);
+    await s.services.redPacketSweeper.sweep(now + 3600);
+    expect(await state(unsent.data.tradeid)).toBeNull();
+    await s.services.redPacketSweeper.sweep(now + 24 * 3600 + 60);
+    expect(await state(unsent.data.tradeid)).toBe('done');
+    expect(await state(sent.data.tradeid)).toBeNull();
+    expect(await sendGift(g, car.id, 2, unsent.data.tradeid, a.headers)).toMatchObject({ code: ErrorCode.GIFT_TRADE_REFUNDED });
+    expect(await giftComments(g)).toBe(1);
+  });
+
   it('free gifts and emotions still post without paying', async () => {
     const g = await commentGallery(s);
     const a = await visitor(s);

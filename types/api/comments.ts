@@ -31,7 +31,9 @@
  *   the order is the visitor's gift order in this gallery (201501), paid (201502), for this gift
  *   and count at unit × count cents (201503), and not used: a replayed or concurrent post of one
  *   trade id answers the comment already made and creates nothing (comments.order_id is unique;
- *   once that comment is deleted the trade id answers 201505).
+ *   once that comment is deleted the trade id answers 201505). A paid gift order not sent within
+ *   RED_PACKET_REFUND_AFTER_S (24 hours) is refunded whole by the red packet sweep; its trade id
+ *   then answers 201506.
  *   A paid gift without `tradeid` → 201500; giftPrecreate of a free gift → 201504. The cooldown
  *   is not checked again on a paid post (it was checked before paying).
  * - Organisers also post html (cleaned with the rich-content allow-list), image
@@ -90,6 +92,7 @@ export const COMMENT_MESSAGES = {
   giftTradeMismatch: 'The gift differs from the payment',
   giftFree: 'This gift is free: send it without paying',
   giftTradeUsed: 'This payment already sent its gift',
+  giftTradeRefunded: 'This payment was refunded; pay again to send the gift',
   noReply: 'This comment takes no replies'
 } as const;
 

@@ -7,7 +7,7 @@ import type { PayApi } from '../../api/pay';
 import type { PlatformPayOutcome } from '../../platform/pay';
 import type { MessageKey } from '../../i18n';
 import { codeOf } from './commentList';
-import { clampCount, giftErrorKey, giftPrepay, secondsLeft, totalCents } from './giftRules';
+import { clampCount, giftErrorKey, giftPrepay, secondsLeft, totalCents, tradeSpent } from './giftRules';
 
 /** Which panel of the send bar is open. */
 export type GiftPanel = 'emotion' | 'gift';
@@ -369,8 +369,11 @@ export class GiftStore {
       return true;
     } catch (e) {
       // A paid order stays: the button posts again with its trade id (a replay creates nothing twice).
-      runInAction(() => (this.phase = paid && codeOf(e) !== ErrorCode.GIFT_TRADE_USED ? 'paid' : 'choose'));
-      if (!paid || codeOf(e) === ErrorCode.GIFT_TRADE_USED) runInAction(() => (this.order = null));
+      const spent = !paid || tradeSpent(codeOf(e));
+      runInAction(() => {
+        this.phase = spent ? 'choose' : 'paid';
+        if (spent) this.order = null;
+      });
       this.refused(e, gift.id);
       return false;
     }

@@ -33,6 +33,8 @@ export function giftErrorKey(code: number | undefined): MessageKey {
       return 'gifts.cooldownNotice';
     case ErrorCode.GIFT_TRADE_UNPAID:
       return 'pay.noRecord';
+    case ErrorCode.GIFT_TRADE_REFUNDED:
+      return 'gifts.refunded';
     case ErrorCode.GIFT_TRADE_UNKNOWN:
     case ErrorCode.GIFT_TRADE_MISMATCH:
     case ErrorCode.GIFT_TRADE_USED:
@@ -57,3 +59,6 @@ export function giftPrepay(o: GiftOrder, channel: PayChannel): PrePayResult {
     ...(o.sandbox_url ? { sandbox_url: o.sandbox_url } : {})
   } as PrePayResult;
 }
+
+/** A paid post refused for good: the order is done with (used, refunded), so the next send pays again. */
+export const tradeSpent = (code: number | undefined): boolean => code === ErrorCode.GIFT_TRADE_USED || code === ErrorCode.GIFT_TRADE_REFUNDED;

@@ -48,6 +48,7 @@ const contentOf = (gift: GiftRow, count: number, unitCents: number) =>
   JSON.stringify({ id: gift.id, name: gift.name, image: gift.image, count, price: unitCents });
 
 interface GiftOrderRow extends OrderRow {
+  refund_state: string | null;
   gift_id: number;
   count: number;
   unit_cents: number;
@@ -136,6 +137,8 @@ export class GiftPayments {
       throw giftError(ErrorCode.GIFT_TRADE_USED, COMMENT_MESSAGES.giftTradeUsed, 409, { field: 'tradeid' });
     }
     if (order.status !== 'paid') throw giftError(ErrorCode.GIFT_TRADE_UNPAID, COMMENT_MESSAGES.giftTradeUnpaid, 400, { field: 'tradeid' });
+    // Not sent within a day: the sweep gave the money back (services/redpackets/sweeper.ts refundUnused).
+    if (order.refund_state) throw giftError(ErrorCode.GIFT_TRADE_REFUNDED, COMMENT_MESSAGES.giftTradeRefunded, 409, { field: 'tradeid' });
     if (order.gift_id !== g.id || order.count !== g.count || order.amount_cents !== order.unit_cents * order.count) {
       throw giftError(ErrorCode.GIFT_TRADE_MISMATCH, COMMENT_MESSAGES.giftTradeMismatch, 400, { gift_id: order.gift_id, count: order.count, amount: order.amount_cents });
     }
