@@ -6,6 +6,7 @@ import { GIFT_COUNT_MAX } from '../../../types/api/comments';
 import { t } from '../../i18n';
 import { Icon } from '../icon';
 import { qrSvgDataUrl } from '../../utils/qr';
+import { serverImageUrl } from '../../utils/image';
 import { yuan } from '../../stores/comments/commentRules';
 import { GIFT_COUNT_PICKS } from '../../stores/comments/giftRules';
 import type { GiftStore, GiftNotice } from '../../stores/comments/GiftStore';
@@ -66,7 +67,7 @@ const EmotionPanel = observer(function EmotionPanel({ gifts }: { gifts: GiftStor
               aria-label={e.name}
               onClick={() => void gifts.sendEmotion(e, image)}
             >
-              <Image className="emotion-item__image" src={image} mode="aspectFit" lazyLoad />
+              <Image className="emotion-item__image" src={serverImageUrl(image)} mode="aspectFit" lazyLoad />
             </View>
           ))
         )}
@@ -117,7 +118,7 @@ const GiftPanel = observer(function GiftPanel({ gifts }: { gifts: GiftStore }) {
               aria-selected={g.id === gifts.giftId}
               onClick={() => gifts.choose(g.id)}
             >
-              <Image className="gift-item__image" src={g.image} mode="aspectFit" lazyLoad />
+              <Image className="gift-item__image" src={serverImageUrl(g.image)} mode="aspectFit" lazyLoad />
               <Text className="gift-item__name">{g.name}</Text>
               <Text className="gift-item__price" data-testid="gift-item-price">
                 {g.price > 0 ? t('gifts.price', { yuan: yuan(g.price) }) : t('gifts.free')}
