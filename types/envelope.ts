@@ -77,7 +77,9 @@ export const ErrorCode = {
   /** Ours: the trade id already made a gift comment that is gone (deleted): it is not used twice. */
   GIFT_TRADE_USED: 201505,
   /** Ours: the paid gift was not sent within a day and its payment went back to the payer. */
-  GIFT_TRADE_REFUNDED: 201506
+  GIFT_TRADE_REFUNDED: 201506,
+  /** Ours: the configured payment provider cannot refund, so paid gifts cannot be paid (the only case where they cannot). */
+  GIFT_NO_REFUNDS: 201507
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -373,6 +373,7 @@ const enUS = {
   'gifts.cooldownNotice': 'Please wait before sending this gift again',
   'gifts.tradeError': 'The gift does not match its payment',
   'gifts.refunded': 'This payment was refunded; pay again to send the gift',
+  'gifts.unavailable': 'Paid gifts are not available here',
   'gifts.sent': 'Gift sent',
   'carousel.order': 'Order',
   'carousel.orderAsc': 'In order',

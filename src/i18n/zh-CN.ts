@@ -366,6 +366,7 @@ const zhCN: Messages = {
   'gifts.cooldownNotice': '请稍后再送这个礼物',
   'gifts.tradeError': '礼物与支付记录不符',
   'gifts.refunded': '这笔支付已退款，请重新支付后再送',
+  'gifts.unavailable': '此处暂不支持付费礼物',
   'gifts.sent': '礼物已送出',
   'carousel.order': '顺序',
   'carousel.orderAsc': '自动（正序）',

@@ -175,3 +175,26 @@ describe.each(BACKENDS)('paid gifts (%s)', (backend) => {
     expect(await s.db.query(`SELECT 1 FROM orders WHERE user_id = $1`, [a.id]).then((r) => r.rows.length)).toBe(0);
   });
 });
+
+describe('paid gifts with a provider that cannot refund', () => {
+  it('refuses giftPrecreate with 201507 and opens no order (free gifts still post)', async () => {
+    const s = await startTestServer('pglite', { ORGANIZER_TOKEN: ORGANISER }, undefined, (c) => ({
+      ...c,
+      pay: Object.assign(Object.create(c.pay), { refunds: undefined })
+    }));
+    try {
+      const g = await commentGallery(s);
+      const a = await visitor(s);
+      const add = (name: string, price: number) =>
+        post(s, `/api/v2/organizer/galleries/${g}/gifts`, { name, image: '/x.png', price }, auth).then((r) => r.data as { id: number });
+      const car = await add('car', 500);
+      const rose = await add('rose', 0);
+      const pre = await post(s, '/api/v2/comments/gift/precreate', { galleryid: g, gift_id: car.id, count: 1 }, a.headers);
+      expect(pre).toMatchObject({ code: ErrorCode.GIFT_NO_REFUNDS, status: 503 });
+      expect((await s.db.query(`SELECT 1 FROM orders WHERE purpose = 'gift'`)).rows).toHaveLength(0);
+      expect((await post(s, '/api/v2/comments/add', { gallery_id: g, type: 'gift', content: JSON.stringify({ id: rose.id }) }, a.headers)).code).toBe(200);
+    } finally {
+      await s.close();
+    }
+  });
+});

@@ -33,7 +33,8 @@
  *   trade id answers the comment already made and creates nothing (comments.order_id is unique;
  *   once that comment is deleted the trade id answers 201505). A paid gift order not sent within
  *   RED_PACKET_REFUND_AFTER_S (24 hours) is refunded whole by the red packet sweep; its trade id
- *   then answers 201506.
+ *   then answers 201506. A payment provider that cannot refund takes no gift payments (201507 on
+ *   giftPrecreate: the one case where a paid gift cannot be paid; the sandbox and WeChat Pay refund).
  *   A paid gift without `tradeid` → 201500; giftPrecreate of a free gift → 201504. The cooldown
  *   is not checked again on a paid post (it was checked before paying).
  * - Organisers also post html (cleaned with the rich-content allow-list), image
@@ -93,6 +94,7 @@ export const COMMENT_MESSAGES = {
   giftFree: 'This gift is free: send it without paying',
   giftTradeUsed: 'This payment already sent its gift',
   giftTradeRefunded: 'This payment was refunded; pay again to send the gift',
+  giftNoRefunds: 'Paid gifts need a payment provider that can refund',
   noReply: 'This comment takes no replies'
 } as const;
 

@@ -1,4 +1,4 @@
-import { action, computed, makeObservable, observable, observableRef, observableShallow, runInAction } from 'mobx';
+import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import type { Comment, Emotion, Gift, GiftOrder } from '../../../types/api/comments';
 import { ChargeStatus, type PayChannel, type PrePayResult } from '../../../types/api/pay';
 import { ErrorCode } from '../../../types/envelope';
@@ -7,7 +7,8 @@ import type { PayApi } from '../../api/pay';
 import type { PlatformPayOutcome } from '../../platform/pay';
 import type { MessageKey } from '../../i18n';
 import { codeOf } from './commentList';
-import { clampCount, giftErrorKey, giftPrepay, secondsLeft, totalCents, tradeSpent } from './giftRules';
+import { clampCount, giftErrorKey, giftPrepay, totalCents, tradeSpent } from './giftRules';
+import { GiftCooldowns } from './GiftCooldowns';
 
 /** Which panel of the send bar is open. */
 export type GiftPanel = 'emotion' | 'gift';
@@ -70,20 +71,16 @@ export class GiftStore {
   notice: GiftNotice | null = null;
   /** The Native QR (desktop and other browsers) while the payment is awaited. */
   qr: { codeUrl: string; sandboxUrl: string | null } | null = null;
-  /** Device ms until each gift may be sent again. */
-  cooldowns = new Map<number, number>();
-  /** The clock the countdown reads (moved by the tick). */
-  nowMs: number;
+  readonly cooldowns: GiftCooldowns;
   private order: GiftOrder | null = null;
   private prepay: PrePayResult | null = null;
   private loading: Promise<void> | null = null;
-  private stopTick: (() => void) | null = null;
   /** Bumped when a payment is abandoned, so its poll stops. */
   private attempt = 0;
 
   constructor(private deps: GiftDeps) {
     this.galleryId = deps.galleryId;
-    this.nowMs = deps.now();
+    this.cooldowns = new GiftCooldowns(deps);
     makeObservable<GiftStore, 'order'>(this, {
       gifts: observableRef,
       emotions: observableRef,
@@ -94,8 +91,6 @@ export class GiftStore {
       phase: observable,
       notice: observableRef,
       qr: observableRef,
-      cooldowns: observableShallow,
-      nowMs: observable,
       order: observableRef,
       gift: computed,
       totalCents: computed,
@@ -105,8 +100,6 @@ export class GiftStore {
       close: action,
       choose: action,
       setCount: action,
-      tick: action,
-      resume: action,
       pay: action
     });
   }
@@ -132,7 +125,7 @@ export class GiftStore {
 
   /** Seconds until this gift may be sent again (0: now). */
   cooldownLeft(giftId: number): number {
-    return secondsLeft(this.cooldowns.get(giftId), this.nowMs);
+    return this.cooldowns.left(giftId);
   }
 
   /** The gallery's gifts and emotions, once (the bar's icons show only for what exists). */
@@ -278,22 +271,14 @@ export class GiftStore {
     } else this.deps.toast('pay.noRecord');
   }
 
-  /** The countdown's clock. */
-  tick(): void {
-    this.nowMs = this.deps.now();
-    for (const [id, until] of this.cooldowns) if (until <= this.nowMs) this.cooldowns.delete(id);
-    if (!this.cooldowns.size) this.stopTicking();
-  }
-
-  /** The bar shows: the countdown reads the clock again and ticks while a cooldown runs. */
+  /** The bar shows: the countdown reads the clock again. */
   resume(): void {
-    this.tick();
-    if (this.cooldowns.size && !this.stopTick) this.stopTick = this.deps.every(1000, () => this.tick());
+    this.cooldowns.resume();
   }
 
   /** The bar goes: the countdown stops (an awaited payment goes on, and its gift is still posted). */
   dispose(): void {
-    this.stopTicking();
+    this.cooldowns.stop();
   }
 
   private async afterPay(step: Promise<PlatformPayOutcome>, prepay: PrePayResult, attempt: number): Promise<boolean> {
@@ -363,7 +348,7 @@ export class GiftStore {
         this.panel = null;
         this.count = 1;
       });
-      this.startCooldown(gift.id, gift.cooldown);
+      this.cooldowns.start(gift.id, gift.cooldown);
       this.deps.toast('gifts.sent');
       this.deps.onPosted(posted);
       return true;
@@ -384,23 +369,9 @@ export class GiftStore {
     if (code === ErrorCode.GIFT_COOLDOWN) {
       const body = (e as { body?: { data?: { retry_after?: unknown } } }).body;
       const after = Number(body?.data?.retry_after);
-      if (Number.isFinite(after) && after > 0) this.startCooldown(giftId, after);
+      if (Number.isFinite(after) && after > 0) this.cooldowns.start(giftId, after);
     }
     runInAction(() => (this.notice = { key: giftErrorKey(code) }));
-  }
-
-  private startCooldown(giftId: number, seconds: number): void {
-    if (!(seconds > 0)) return;
-    runInAction(() => {
-      this.nowMs = this.deps.now();
-      this.cooldowns.set(giftId, this.nowMs + seconds * 1000);
-    });
-    if (!this.stopTick) this.stopTick = this.deps.every(1000, () => this.tick());
-  }
-
-  private stopTicking(): void {
-    this.stopTick?.();
-    this.stopTick = null;
   }
 
   /** A changed choice drops an order not paid yet (a new one is made for the new choice). */

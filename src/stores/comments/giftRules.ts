@@ -35,6 +35,8 @@ export function giftErrorKey(code: number | undefined): MessageKey {
       return 'pay.noRecord';
     case ErrorCode.GIFT_TRADE_REFUNDED:
       return 'gifts.refunded';
+    case ErrorCode.GIFT_NO_REFUNDS:
+      return 'gifts.unavailable';
     case ErrorCode.GIFT_TRADE_UNKNOWN:
     case ErrorCode.GIFT_TRADE_MISMATCH:
     case ErrorCode.GIFT_TRADE_USED:

@@ -78,6 +78,8 @@ export class GiftPayments {
     const user = requireRealUser(v, 'Log in to send gifts');
     const gift = await giftOf(this.db, b.galleryid, b.gift_id);
     if (gift.price_cents <= 0) throw giftError(ErrorCode.GIFT_FREE, COMMENT_MESSAGES.giftFree);
+    // A paid gift that is never sent is refunded by the sweep: a provider that cannot refund takes no gift payments.
+    if (!this.orders.provider.refunds) throw giftError(ErrorCode.GIFT_NO_REFUNDS, COMMENT_MESSAGES.giftNoRefunds, 503);
     await this.assertMayComment(this.db, b.galleryid, user.id);
     await assertCooledDown(this.db, user.id, gift);
     await this.limits.enforce(`gift:precreate:${user.id}`, PRECREATE_LIMIT, 'Too many gift payments, please wait a minute');
