@@ -13,6 +13,7 @@ import { DEMO_FACES_DESC, DEMO_FACES_LINK_ID, DEMO_FACES_NAME, demoFacePhotos } 
 import { DEMO_RACE_DESC, DEMO_RACE_LINK_ID, DEMO_RACE_NAME, demoRacePhotos } from './demoRace';
 import { DEMO_PARTY_CONFIG, partyPage, seedPartyComments } from './demoParty';
 import { blockFolds, DEMO_SPONSORS, splashGuide, splashSvg, sponsorLogoSvg } from './demoBlocks';
+import { drawDemoGiftImages, seedDemoGifts } from './demoGifts';
 
 export const DEMO_LINK_ID = 'demo2026';
 export const DEMO_CARPET_LINK_ID = 'carpet26';
@@ -266,6 +267,8 @@ export async function seedDemo(ctx: SeedDeps, opts: SeedOptions = {}): Promise<s
   const faceImages = await inBatches(demoFacePhotos(), PARALLEL, async (p) => ({ origin: p.origin, img: await images.ingest(p.bytes, p.origin) }));
   // Race photos with bib numbers (demoRace.ts), for the formocr text search.
   const raceImages = await inBatches(await demoRacePhotos(), PARALLEL, async (p) => ({ origin: p.origin, img: await images.ingest(p.bytes, p.origin) }));
+  // Comment gifts and stickers (demoGifts.ts), for the galleries with comments on.
+  const giftImages = await drawDemoGiftImages((png, name) => images.ingest(png, name));
 
   const link = await ctx.db.tx(async (q) => {
     await q.query('SELECT pg_advisory_xact_lock($1)', [7_310_002]);
@@ -360,6 +363,7 @@ export async function seedDemo(ctx: SeedDeps, opts: SeedOptions = {}): Promise<s
         createtime: Math.min(now, p.shoottime + uploadDelay)
       });
     }
+    await seedDemoGifts(q, giftImages, now); // last: every gallery with use_comment 1 by now
     return DEMO_LINK_ID;
   });
   if (!link) return existingDemo(ctx.db);

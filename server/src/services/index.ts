@@ -174,7 +174,7 @@ export function createServices(infra: Infrastructure) {
     forms,
     formSubmissions: new FormSubmissionService(db, organizerAccess),
     /** Comments (issue 15): posting and deleting, the visitors' reads, the organiser's moderation. */
-    comments: new CommentService(db, gates, limits, providers.contentCheck, commentEvents),
+    comments: new CommentService(db, gates, limits, providers.contentCheck, commentEvents, orders),
     commentReads: new CommentReads(db, gates),
     commentModeration: new CommentModeration(db, organizerAccess, galleries, commentEvents),
     organizerGates: new OrganizerGateService(organizerAccess, gates.settings),
