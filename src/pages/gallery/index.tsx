@@ -27,7 +27,7 @@ import { useLiveAlbum } from './useLiveAlbum';
 import { PAGE_DANMAKU_SHARE, usePageDanmaku } from '../../components/danmaku/usePageDanmaku';
 import { usePageComments } from '../../components/comments/usePageComments';
 import { usePageShare } from '../../components/share/usePageShare';
-import { galleryShareContent, gallerySharable } from '../../stores/pendant/GalleryShareStore';
+import { galleryShareContent, pageSharable } from '../../stores/pendant/GalleryShareStore';
 import CommentButton from '../../components/comments/CommentButton';
 import RedPacketPlusButton from '../../components/redpacket/RedPacketPlusButton';
 import './index.scss';
@@ -70,7 +70,7 @@ function GalleryPage() {
   const comments = usePageComments(g);
   usePageTitle(g?.name);
   // What the menus share (WeChat's browser: the JS-SDK; the mini-program: its share menu and the share pendant's button).
-  const sharable = gallerySharable(g, session.sysinfo?.share_off === true);
+  const sharable = pageSharable(g, session.sysinfo?.share_off === true);
   usePageShare(g ? galleryShareContent(g) : null, sharable);
   useEffect(() => {
     if (g) settings.setGalleryLocale(g.config.locale);

@@ -21,7 +21,7 @@ import { ShareSheet } from '../../components/share-sheet';
 import { ShareButton } from '../../platform/share-button';
 import { usePageShare } from '../../components/share/usePageShare';
 import { createShareSheetStore } from '../../stores/share/sheetFactory';
-import { gallerySharable } from '../../stores/pendant/GalleryShareStore';
+import { pageSharable } from '../../stores/pendant/GalleryShareStore';
 import { openUrl } from '../../platform/navigate';
 import { t } from '../../i18n';
 import './index.scss';
@@ -61,7 +61,7 @@ function PersonPage() {
 
   const self = session.isGuest ? '' : session.user?.openid ?? '';
   const openid = self || params.openid || '';
-  const shareOn = gallerySharable(g, session.sysinfo?.share_off === true);
+  const shareOn = pageSharable(g, session.sysinfo?.share_off === true);
   const shareContent = store.shareContent(g, openid);
   usePageShare(shareContent, shareOn, { personal: true });
 
