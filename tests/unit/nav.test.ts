@@ -49,4 +49,9 @@ describe('mini-program entry', () => {
     expect(galleryKeyFromParams({ scene: 'g%3Dabc123' })).toEqual({ link_id: 'abc123' });
     expect(galleryKeyFromParams({ link_id: 'bad' })).toBeNull();
   });
+  it('opens the legacy address (/wx/gallery?id=) for ids below 1,000,000 only', () => {
+    expect(galleryKeyFromParams({ id: '999999', route: 'legacyGallery' })).toEqual({ id: 999999 });
+    expect(galleryKeyFromParams({ id: '1000000', route: 'legacyGallery' })).toBeNull();
+    expect(galleryKeyFromParams({ id: '0' })).toBeNull();
+  });
 });
