@@ -2,7 +2,9 @@
 // shown as its own gates allow.
 import { BACKENDS, startTestServer, insertGallery, type TestServer } from './helpers';
 import { newUser } from './pay-fixture';
+import type { AddressInfo } from 'node:net';
 import { GROUP_TOKEN_RE } from '../../types/api/groups';
+import { parseGalleryArgs, runGalleryCommand } from '../../server/src/cli/gallery';
 
 const ORGANISER = 'organiser-groups';
 
@@ -70,5 +72,45 @@ describe.each(BACKENDS)('groups on %s', (backend) => {
     const renamed = (await post(`/api/v2/organizer/groups/${g.id}`, { name: 'Edited', gallery_ids: [b] })).json().data;
     expect(renamed).toMatchObject({ token: g.token, name: 'Edited', gallery_ids: [b] });
     expect((await s.app.inject({ method: 'GET', url: '/api/v2/organizer/groups', headers: org })).json().data.map((x: { name: string }) => x.name)).toContain('Edited');
+  });
+});
+
+describe.each(BACKENDS)('the organiser CLI for offers and groups on %s', (backend) => {
+  let s: TestServer;
+  let server: string;
+  const cli = async (...args: string[]) => {
+    const lines: string[] = [];
+    const code = await runGalleryCommand(parseGalleryArgs([...args, '--server', server, '--token', ORGANISER], {}), (l) => lines.push(l));
+    return { code, lines };
+  };
+
+  beforeAll(async () => {
+    s = await startTestServer(backend, { PUBLIC_URL: 'http://group.test', ORGANIZER_TOKEN: ORGANISER });
+    await s.app.listen({ port: 0, host: '127.0.0.1' });
+    server = `http://127.0.0.1:${(s.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('adds a service offer with its description, and makes and changes a group of galleries named by id or link', async () => {
+    const one = await insertGallery(s.db, { link_id: 'clione01', name: 'One' });
+    const two = await insertGallery(s.db, { link_id: 'clitwo01', name: 'Two' });
+    const add = await cli('goods', 'clione01', 'add', '--name', 'Photo book', '--price', '168', '--kind', 'service', '--description', '40 pages');
+    expect(add.code).toBe(0);
+    expect(add.lines[1]).toMatch(/service\s+¥168\.00 {2}Photo book$/);
+    const page = (await s.app.inject({ method: 'GET', url: '/api/v2/order/page/clione01' })).json().data;
+    expect(page.offers).toEqual([expect.objectContaining({ name: 'Photo book', description: '40 pages', price: 16800 })]);
+
+    const made = await cli('group', 'create', '--name', 'Both days', 'clitwo01', String(one));
+    expect(made.code).toBe(0);
+    const [, id, url] = /^Group (\d+) \(Both days\): galleries \d+, \d+ {2}(\S+)$/.exec(made.lines[0])!;
+    expect(made.lines[0]).toContain(`galleries ${two}, ${one}`);
+    expect(url).toMatch(/^http:\/\/group\.test\/page\/group\/[A-Za-z0-9_-]{32}$/);
+    const changed = await cli('group', id, '--name', 'Day one', 'clione01');
+    expect(changed.lines[0]).toBe(`Group ${id} (Day one): galleries ${one}  ${url}`);
+    expect((await cli('groups')).lines).toContain(`Group ${id} (Day one): galleries ${one}  ${url}`);
+    expect(() => parseGalleryArgs(['group', 'create', 'clione01', '--token', ORGANISER], {})).toThrow('group create needs --name');
+    expect(() => parseGalleryArgs(['group', 'create', '--name', 'X', '--token', ORGANISER], {})).toThrow('at least one gallery');
   });
 });

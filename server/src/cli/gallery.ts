@@ -2,7 +2,7 @@
  * Create or list galleries through the organiser API of a running server.
  *   npm run gallery -- create --name "Wedding" [--link abc12345] [--start "2026-11-22 18:00"] [--end …] [--desc …] [--parent <id>] [--tags a,b]
  *   npm run gallery -- list
- *   npm run gallery -- page|config|watermark|goods|gate|gates …   (configure.ts)
+ *   npm run gallery -- page|config|watermark|goods|gate|gates|group|groups …   (configure.ts)
  * Server: --server or SERVER_URL (default http://localhost:$PORT, PORT 8080); token: --token or ORGANIZER_TOKEN.
  */
 import { LINK_ID_RE } from '../../../types/routes';
