@@ -31,7 +31,7 @@ function GroupPage() {
   else body = <GroupGalleries store={store} />;
 
   return (
-    <PageFrame title={store.group?.name || t('page.group')} testId="page-group">
+    <PageFrame title={t('page.group')} testId="page-group">
       {body}
     </PageFrame>
   );
