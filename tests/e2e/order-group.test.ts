@@ -63,7 +63,9 @@ describe.each(VIEWPORTS)('order page ($name)', (vp) => {
     expect(await firstOffer().getByTestId('order-offer-price').textContent()).toBe('¥888.00');
     await t.page.screenshot({ path: screenshotPath(`order-${vp.name}-1-offers`) });
 
-    await firstOffer().getByTestId('order-offer-buy').click();
+    // The tap lands on taro-ui's button (its native-button layer covers the label).
+    expect(await firstOffer().getByTestId('order-offer-buy').textContent()).toMatch(/购买|Buy/);
+    await firstOffer().locator('.order-offer__buy').click();
     await waitUntil(t, 'the sheet with its price', async () => (await visible(t.page, 'pay-sheet').getAttribute('data-phase')) === 'confirm', 20000);
     expect(await visibleTestId(t, 'pay-sheet-total')).toBe('¥888.00');
     let sandbox: Page;
