@@ -5,7 +5,6 @@ import { observer } from 'mobx-react';
 import { useStores, usePageStores } from '../../stores/RootStore';
 import { createPersonAlbumStore } from '../../stores/face/albumFactory';
 import { personAvatarParam } from '../../stores/face/PersonAlbumStore';
-import { Avatar } from '../../components/avatar';
 import { faceImageUrl } from '../../utils/image';
 import { permissionUrl } from '../../stores/gallery/galleryGate';
 import { AlbumPageShell } from '../../components/page-shell';
@@ -14,6 +13,7 @@ import { EmptyState } from '../../components/empty-state';
 import { NotFound } from '../../components/not-found';
 // In the gallery page's order (its photo list, then the dialogs), so the mini-program's shared styles keep one order.
 import { PersonHeader } from '../../page-components/face/PersonCard';
+import { Avatar } from '../../components/avatar';
 import StorePhotoList from '../../page-components/photo/StorePhotoList';
 import '../../page-components/face/face.scss';
 import { deferred } from '../../components/deferred';
