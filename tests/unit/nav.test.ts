@@ -32,6 +32,8 @@ describe('bottom navigation (spec part 1 §2)', () => {
     expect(tabAction(0, 2, g)).toEqual({ kind: 'switch', index: 0 });
     expect(tabAction(2, 0, g)).toEqual({ kind: 'switch', index: 2 });
     expect(tabAction(4, 0, g)).toEqual({ kind: 'open', url: '/page/order/sub12345' });
+    // The order context goes along, so the order page's way back keeps the Preorder tab.
+    expect(tabAction(4, 0, g, { from: 'order', from_id: '7' })).toEqual({ kind: 'open', url: '/page/order/sub12345?from=order&from_id=7' });
     expect(tabAction(5, 0, g)).toEqual({ kind: 'open', url: '/page/me' });
   });
 });

@@ -49,8 +49,9 @@ export class GroupService {
       [group.id]
     );
     const galleries: GroupGallery[] = [];
+    const anyGated = await this.gates.service.anyGated();
     for (const r of members.rows) {
-      const locked = !(await this.gates.passes(v, r.id));
+      const locked = anyGated && !(await this.gates.passes(v, r.id));
       galleries.push({
         id: r.id,
         link_id: r.link_id,
