@@ -84,6 +84,10 @@ describe.each(VIEWPORTS)('order page ($name)', (vp) => {
     await t.page.reload();
     await waitUntil(t, 'the offer paid after a reload', async () => (await firstOffer().getAttribute('data-state')) === 'paid');
     expect(await t.page.getByTestId('order-offer').filter({ hasNotText: OFFER }).first().getAttribute('data-state')).toBe('buy');
+    // Back leads to the album in its order context: the Preorder tab is there again.
+    await visible(t.page, 'page-back').click();
+    await waitUntil(t, `the address /g/${DEMO_LINK}`, async () => pathOf(t) === `/g/${DEMO_LINK}`);
+    await waitUntil(t, 'the Preorder tab', () => visible(t.page, 'nav-tab-4').isVisible());
   });
 });
 
