@@ -168,6 +168,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     await (await import('./routes/stats')).default(api, ctx);
     // The image share page: who shared (nickname and avatar only).
     await (await import('./routes/share')).default(api, ctx);
+    // WeChat JS-SDK: the signature of a page for wx.config.
+    await (await import('./routes/jssdk')).default(api, ctx);
     // Paid originals: signed original URLs and streamed ZIP downloads (issue 5 items 3, 4).
     await (await import('./routes/originals')).default(api, ctx);
     // Photographer ingest: signed upload policy, the local OSS host, photo registration; the organiser API.

@@ -46,6 +46,8 @@ export interface Config {
   uploadOrphanAgeS: number;
   /** WeChat web app id reported in sysinfo. */
   webAppId: string;
+  /** SHARE_OFF: the global share flag (spec part 1 §6): no share buttons, the WeChat menu's share items hidden, everywhere. */
+  shareOff: boolean;
   /** Log level for the server (pino). */
   logLevel: string;
   /** Log every request at info level (LOG_REQUESTS=1); otherwise request lines are debug. */
@@ -198,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     uploadMaxBytes: int('UPLOAD_MAX_BYTES', env.UPLOAD_MAX_BYTES, 50 * 1024 * 1024, 1, 1024 * 1024 * 1024),
     uploadOrphanAgeS: int('UPLOAD_ORPHAN_AGE_S', env.UPLOAD_ORPHAN_AGE_S, 24 * 3600, 0, 365 * 24 * 3600),
     webAppId: env.WECHAT_WEB_APPID || '',
+    shareOff: bool('SHARE_OFF', env.SHARE_OFF, false),
     logLevel: env.LOG_LEVEL || 'info',
     logRequests: env.LOG_REQUESTS === '1' || env.LOG_REQUESTS === 'true',
     liveMaxConnections: int('LIVE_MAX_CONNECTIONS', env.LIVE_MAX_CONNECTIONS, 10000, 1, 1_000_000),

@@ -24,6 +24,7 @@ import { Hot, HotPic } from './hot';
 import CarouselBlock from './carousel';
 import IframeBlock from './iframe';
 import CodeBlock from './code';
+import { CommentListPageBlock, CommentSendBlock } from './comments';
 import { LAZY_FORM_RENDERERS } from './form/lazy';
 
 /**
@@ -58,6 +59,8 @@ export const registry: { [K in PageComponentType]: ComponentType<PageComponentRe
   carousel: CarouselBlock,
   iframe: IframeBlock,
   code: CodeBlock,
+  commentsend: CommentSendBlock,
+  commentlist: CommentListPageBlock,
   ...LAZY_FORM_RENDERERS
 };
 

@@ -18,6 +18,7 @@ import { createLoginPrompt } from './login/loginPromptDeps';
 import { LiveAlbumStore } from './live/LiveAlbumStore';
 import { LiveConnection } from '../api/live';
 import { FaceDialogHost } from './face/FaceDialogHost';
+import { createPageShareStore } from './share/pageShareDeps';
 
 /** App-wide client state: one instance per app, handed to components by context. */
 export class RootStore {
@@ -39,6 +40,8 @@ export class RootStore {
   live = new LiveConnection();
   /** Rich content blocks by hash. */
   contents = new ContentStore();
+  /** What the page on top shares, and WeChat's JS-SDK configured for it (in WeChat's browser). */
+  pageShare = createPageShareStore(this.session);
 
   constructor() {
     // A session that arrives late (the app ran without one after a 429) lets the waiting live channel connect.

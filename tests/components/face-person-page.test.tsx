@@ -8,7 +8,7 @@ import Taro, { useRouter, useShareAppMessage } from '@tarojs/taro';
 import PersonPage from '../../src/pages/person';
 import { fetchGallery, fetchPhotoList } from '../../src/api/gallery';
 import { fetchPerson } from '../../src/api/face';
-import { shareLink } from '../../src/platform/share';
+import { copyShareLink } from '../../src/platform/share';
 import { ApiError } from '../../src/api/client';
 import { DEFAULT_CONFIG } from '../../types/api/gallery';
 import type { Person } from '../../types/api/face';
@@ -18,7 +18,7 @@ import { fakeSelectorQuery } from './photo-helpers';
 jest.mock('@tarojs/taro', () => ({ ...jest.requireActual('@tarojs/taro'), useRouter: jest.fn(), useShareAppMessage: jest.fn() }));
 jest.mock('../../src/api/gallery');
 jest.mock('../../src/api/face');
-jest.mock('../../src/platform/share', () => ({ ...jest.requireActual('../../src/platform/share'), shareLink: jest.fn() }));
+jest.mock('../../src/platform/share', () => ({ ...jest.requireActual('../../src/platform/share'), copyShareLink: jest.fn() }));
 
 const GID = 1_000_001;
 const gallery = makeGallery({ id: GID, link_id: 'carpet26', name: 'Red Carpet', config: { ...DEFAULT_CONFIG, use_face: 1, active_on: 1, sort: '-shoottime' } });
@@ -46,7 +46,7 @@ beforeEach(() => {
   jest.mocked(fetchGallery).mockReset().mockResolvedValue({ gallery, children: [] });
   jest.mocked(fetchPerson).mockReset().mockResolvedValue(bob);
   jest.mocked(fetchPhotoList).mockReset().mockImplementation(async (g, q) => photoPage(q.offset ?? 0, 7, 7, g));
-  jest.mocked(shareLink).mockReset().mockResolvedValue('copied');
+  jest.mocked(copyShareLink).mockReset().mockResolvedValue(true);
   jest.mocked(useShareAppMessage).mockClear();
   if (isWeapp) {
     restore.push(jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({ page: {} } as never));
@@ -90,10 +90,12 @@ describe('person album page', () => {
       expect(handler().path).toContain('avatar=%2Fapi%2Fface%2Fcrop%2F3.jpg');
       expect(handler().title).toBe('Photos of Bob');
     } else {
+      // The share modal, then Copy link.
       fireEvent.click(byTestId(r.container, 'share-button')[0]);
+      fireEvent.click(byTestId(r.container, 'share-opt-copy')[0]);
       await flush();
       // The link carries the person's face (?avatar=, spec part 1 §2) and the face is the shared image.
-      expect(shareLink).toHaveBeenCalledWith(
+      expect(copyShareLink).toHaveBeenCalledWith(
         expect.objectContaining({ title: 'Photos of Bob', imageUrl: bob.faceurl, url: '/page/person/carpet26/3/wx_me?avatar=%2Fapi%2Fface%2Fcrop%2F3.jpg' })
       );
     }

@@ -1,12 +1,14 @@
 // The form and its field components (issue 14 Deliver 5) in H5 and (TARO_ENV_JEST=weapp) the
 // mini-program: every type with its defaults and with full props, the phone-code flow, the
-// disabled submit's 3 s warning, submit and its error toasts, the pay field's '请先验证手机号'.
+// disabled submit's 3 s warning, submit and its error toasts, the pay field's '请先验证手机号', and
+// the pay field paid per verified phone (a phone paid on any account shows paid; otherwise it pays for that phone).
 import { act, fireEvent, waitFor } from '@testing-library/react';
 import Taro from '@tarojs/taro';
 import { runInAction } from 'mobx';
 import { PageRenderer } from '../../src/page-components/PageRenderer';
 import { formApi } from '../../src/api/form';
 import { payApi } from '../../src/api/pay';
+import { getPaymentStores, setPaymentStores } from '../../src/stores/pay/paymentStores';
 import { ApiError } from '../../src/api/client';
 import { openUrl } from '../../src/platform/navigate';
 import { postFormJson } from '../../src/platform/formPost';
@@ -88,6 +90,8 @@ beforeEach(() => {
   jest.mocked(openUrl).mockReset();
   jest.mocked(postFormJson).mockReset();
   toast = jest.spyOn(Taro, 'showToast').mockClear().mockResolvedValue({} as never);
+  // Each test's own PayStore (the app keeps one), so a spy on it stays in its test.
+  setPaymentStores(null);
 });
 const toasts = () => toast.mock.calls.map((c) => (c[0] as { title: string }).title);
 
@@ -164,7 +168,7 @@ describe('form: rules and flows', () => {
       await act(async () => void (await Promise.resolve()));
       await waitFor(() => expect(byTestId(container, 'form-phone-code')[0].dataset.state).toBe('-1'));
       expect(byTestId(container, 'form-phone-error')).toHaveLength(1);
-      api.validateCodeV2.mockResolvedValueOnce({ status: 1, phone: '13800000001', country: '86' });
+      api.validateCodeV2.mockResolvedValueOnce({ status: 1, phone: '13800000001', country: '86', paid: [] });
       type(inputOf(container, 'mobile', 2), '5678');
       await waitFor(() => expect(byTestId(container, 'form-phone-verified')).toHaveLength(1));
       expect(api.validateCodeV2).toHaveBeenLastCalledWith({ phone: '13800000001', country: '86', code: '5678', gallery_id: 42, action: 'reg' });
@@ -187,10 +191,83 @@ describe('form: rules and flows', () => {
   });
 
   it('pay needs a verified phone first', async () => {
-    const { container } = await mount(page([FULL]), loggedIn(makeRoot('zh-CN')));
+    const root = loggedIn(makeRoot('zh-CN'));
+    const payGoods = jest.spyOn(getPaymentStores(root).pay, 'payGoods');
+    const { container } = await mount(page([FULL]), root);
     await flush();
     await act(async () => void fireEvent.click(byTestId(container, 'form-pay-button')[0]));
     expect(toasts()).toContain('请先验证手机号');
+    expect(payGoods).not.toHaveBeenCalled();
+  });
+
+  /** A form whose pay field is required: submit waits for the payment of the verified phone. */
+  const PAID: PageComponent = {
+    id: 'entry',
+    type: 'form',
+    props: {
+      children: [
+        { id: 'name', type: 'form_input', props: { field: 'Name', required: true } },
+        { id: 'mobile', type: 'form_phone', props: { field: 'Mobile', required: true } },
+        { id: 'fee', type: 'form_pay', props: { field: 'Fee', required: true, goods_id: 7 } }
+      ]
+    }
+  };
+
+  async function verifyPhone(container: HTMLElement, phone: string, paid: string[]) {
+    api.sendValidate.mockResolvedValue({ resend_after: 60, expires_in: 300 });
+    api.validateCodeV2.mockResolvedValueOnce({ status: 1, phone, country: '86', paid });
+    type(inputOf(container, 'mobile', 1), phone);
+    await act(async () => void fireEvent.click(byTestId(container, 'form-phone-send')[0]));
+    type(inputOf(container, 'mobile', 2), '1234');
+    await waitFor(() => expect(byTestId(container, 'form-phone-verified')).toHaveLength(1));
+  }
+
+  it('a verified phone that already paid (on any account) shows the paid state, asks for no payment, and submit opens', async () => {
+    const root = loggedIn();
+    const payGoods = jest.spyOn(getPaymentStores(root).pay, 'payGoods');
+    api.validation.mockResolvedValue({ phones: [{ phone: '13800000001', country: '86' }] });
+    api.paper.mockResolvedValue({ id: 1, redirect: 'top12345', replaced: false });
+    const { container } = await mount(page([PAID]), root);
+    await flush();
+    type(inputOf(container, 'name'), 'Han');
+    expect(byTestId(container, 'form-pay-button')).toHaveLength(1);
+    act(() => void fireEvent.click(byTestId(container, 'form-submit')[0]));
+    expect(text(byTestId(container, 'form-warning')[0])).toBe('Please input the right Mobile');
+    await verifyPhone(container, '13800000001', ['fee']);
+    expect(text(byTestId(container, 'form-pay-paid')[0])).toBe('Paid for 138****0001');
+    expect(byTestId(container, 'form-pay-button')).toHaveLength(0);
+    expect(byTestId(container, 'form-submit')[0].dataset.enabled).toBe('1');
+    await act(async () => void fireEvent.click(byTestId(container, 'form-submit')[0]));
+    await waitFor(() => expect(toasts()).toContain('Submitted successfully'));
+    expect(payGoods).not.toHaveBeenCalled();
+  });
+
+  it('a verified phone that has not paid: submit says no payment record; the pay button pays for that phone, then the paid state', async () => {
+    const root = loggedIn();
+    const payGoods = jest.spyOn(getPaymentStores(root).pay, 'payGoods').mockResolvedValue(true);
+    const { container } = await mount(page([PAID]), root);
+    await flush();
+    type(inputOf(container, 'name'), 'Han');
+    await verifyPhone(container, '13800000002', []);
+    expect(byTestId(container, 'form-pay-paid')).toHaveLength(0);
+    expect(byTestId(container, 'form-submit')[0].dataset.enabled).toBe('0');
+    act(() => void fireEvent.click(byTestId(container, 'form-submit')[0]));
+    expect(text(byTestId(container, 'form-warning')[0])).toBe('no payment record for this phone number');
+    await act(async () => void fireEvent.click(byTestId(container, 'form-pay-button')[0]));
+    expect(payGoods).toHaveBeenCalledWith(7, { gallery_id: 42, action: 'entry', phone: '13800000002', country: '86' });
+    await waitFor(() => expect(text(byTestId(container, 'form-pay-paid')[0])).toBe('Paid for 138****0002'));
+    expect(byTestId(container, 'form-submit')[0].dataset.enabled).toBe('1');
+  });
+
+  it('a payment that does not go through leaves the field unpaid', async () => {
+    const root = loggedIn();
+    jest.spyOn(getPaymentStores(root).pay, 'payGoods').mockResolvedValue(false);
+    const { container } = await mount(page([PAID]), root);
+    await flush();
+    await verifyPhone(container, '13800000003', []);
+    await act(async () => void fireEvent.click(byTestId(container, 'form-pay-button')[0]));
+    expect(byTestId(container, 'form-pay-paid')).toHaveLength(0);
+    expect(byTestId(container, 'form-pay-button')).toHaveLength(1);
   });
 
   const SMALL: PageComponent = {

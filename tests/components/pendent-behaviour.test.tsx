@@ -10,7 +10,8 @@ import type { PendentButton } from '../../types/page/pendent';
 import { DEFAULT_CONFIG, DEFAULT_THEME } from '../../types/api/gallery';
 import { createPageStores } from '../../src/stores/RootStore';
 import { PraiseStore, praiseKey } from '../../src/stores/pendant/PraiseStore';
-import { GalleryShareStore, galleryShareContent } from '../../src/stores/pendant/GalleryShareStore';
+import { galleryShareContent, openGalleryShare } from '../../src/stores/pendant/GalleryShareStore';
+import { ShareSheetStore } from '../../src/stores/share/ShareSheetStore';
 import {
   badgeText,
   downloadPendantAllowed,
@@ -20,11 +21,11 @@ import {
   PENDANT_OFFSET_NOTCH,
   PENDANT_Z_INDEX
 } from '../../src/stores/pendant/pendantRules';
-import { shareLink } from '../../src/platform/share';
+import { copyShareLink } from '../../src/platform/share';
 import { byTestId, isWeapp, makeGallery, makeRoot, renderWith, setWindowWidth } from './helpers';
 
 jest.mock('../../src/platform/scroll', () => ({ ...jest.requireActual('../../src/platform/scroll'), scrollToTop: jest.fn(), scrollToElement: jest.fn() }));
-jest.mock('../../src/platform/share', () => ({ ...jest.requireActual('../../src/platform/share'), shareLink: jest.fn(async () => 'copied') }));
+jest.mock('../../src/platform/share', () => ({ ...jest.requireActual('../../src/platform/share'), copyShareLink: jest.fn(async () => true) }));
 
 const gallery = makeGallery();
 const ctx = { gallery, children: [], theme: DEFAULT_THEME };
@@ -32,7 +33,7 @@ const docked = (el: HTMLElement) => Array.from(el.querySelectorAll('.pendent__sl
 const menuItems = (el: HTMLElement) => Array.from(byTestId(el, 'pendent-menu')[0].querySelectorAll('[data-testid^="pendent-"]')).map((b) => b.getAttribute('data-testid'));
 
 beforeEach(() => {
-  jest.mocked(shareLink).mockClear();
+  jest.mocked(copyShareLink).mockClear();
   setWindowWidth(390);
 });
 
@@ -153,10 +154,11 @@ describe('offsets and layer (spec part 3 §9: z-index 3; bottom 22 notch, 49 nav
     expect(row().getAttribute('data-list-bottom')).toBe('49');
     fireEvent.click(byTestId(r.container, 'pendent-more')[0]);
     expect(byTestId(r.container, 'pendent-menu')).toHaveLength(1);
-    // A comment bar arrives: the row stands on it.
+    // A comment bar arrives: the row stands on it, 66 px up (over the bar's safe area), still in the
+    // tab bar, which stands on the comment bar too (pages/gallery/index.scss).
     act(() => r.page.events.setCommentBar(true));
-    expect(row().className).toContain('pendent--own');
-    expect(row().style.bottom).toBe('66px');
+    expect(row().className).toContain('pendent--docked');
+    expect(row().getAttribute('data-bottom')).toBe('66');
     expect(row().getAttribute('data-list-bottom')).toBe('115');
     // No tab bar: a bar of its own at the bottom edge, on the spec's layer.
     const alone = renderWith(<Pendent id="p" props={{ buttons }} ctx={ctx} />);
@@ -172,15 +174,15 @@ describe('share goes through the platform adapter', () => {
     expect(galleryShareContent(set)).toEqual(expect.objectContaining({ title: 'T', desc: 'D', imageUrl: expect.stringContaining(`${'a'.repeat(64)}!wx_375_240`) }));
   });
 
-  it('the store shares and tells: copied → the toast; the WeChat menu → the hint; sharing off → nothing', async () => {
-    const toasts: string[] = [];
-    const s = new GalleryShareStore({ share: async () => 'copied', toast: (k) => void toasts.push(k) });
-    expect(await s.share(gallery)).toBe('copied');
-    expect(toasts).toEqual(['share.Copyed']);
-    const w = new GalleryShareStore({ share: async () => 'menu-copied', toast: () => undefined });
-    await w.share(gallery);
-    expect(w.menuHint).toEqual({ copied: true });
-    expect(await s.share(makeGallery({ config: { ...DEFAULT_CONFIG, share_off: 1 } }))).toBeNull();
+  it('the pendant opens the share modal with the gallery; sharing off (the gallery or the global flag) → nothing', () => {
+    const s = new ShareSheetStore({ inWechat: () => false, systemShareAvailable: () => false });
+    expect(openGalleryShare(s, gallery)).toBe(true);
+    expect(s.content).toEqual(galleryShareContent(gallery));
+    expect(s.posterRequest).toEqual({ galleryId: gallery.id, imageId: null, content: galleryShareContent(gallery) });
+    s.close();
+    expect(openGalleryShare(s, makeGallery({ config: { ...DEFAULT_CONFIG, share_off: 1 } }))).toBe(false);
+    expect(openGalleryShare(s, gallery, true)).toBe(false);
+    expect(s.isOpen).toBe(false);
   });
 
   it('sharing off for the gallery hides the share button', () => {
@@ -190,19 +192,20 @@ describe('share goes through the platform adapter', () => {
   });
 
   if (isWeapp) {
-    it('mini-program: the button is the native share button and the share menu stays on', () => {
-      const show = jest.spyOn(Taro, 'showShareMenu').mockResolvedValue({} as never);
+    it('mini-program: the button is the native share button (it sends the page share: tests/components/page-share.test.tsx)', () => {
       const { container } = renderWith(<Pendent id="p" props={{ buttons: [{ type: 'share' }] }} ctx={ctx} />);
       const el = byTestId(container, 'pendent-share')[0];
       expect(el.getAttribute('open-type') ?? el.getAttribute('opentype') ?? (el as unknown as { openType?: string }).openType).toBe('share');
-      expect(show).toHaveBeenCalled();
+      expect(byTestId(container, 'share-sheet')).toHaveLength(0);
     });
   } else {
-    it('browser: a tap hands the gallery to shareLink; a copied link says so', async () => {
+    it('browser: a tap opens the share modal; Copy link copies the gallery and says so for 1 s', async () => {
       const toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({} as never);
       const { container } = renderWith(<Pendent id="p" props={{ buttons: [{ type: 'share' }] }} ctx={ctx} />);
       await act(async () => void fireEvent.click(byTestId(container, 'pendent-share')[0]));
-      expect(shareLink).toHaveBeenCalledWith(galleryShareContent(gallery));
+      expect(byTestId(container, 'share-sheet')).toHaveLength(1);
+      await act(async () => void fireEvent.click(byTestId(container, 'share-opt-copy')[0]));
+      expect(copyShareLink).toHaveBeenCalledWith(galleryShareContent(gallery));
       expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Link copied', duration: 1000 }));
     });
   }

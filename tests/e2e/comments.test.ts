@@ -3,8 +3,11 @@
 // live `text` message after the post) and flies as a bullet over the venue screen; markup in the
 // comment and in the poster's nickname shows as text in the sheet and on the screen, and no
 // script of it runs. The server runs with the Redis live bus (tests/e2e/redis-live.ts).
+// On the demo (the shared server's seed), the After Party's page has the comments in the page
+// (`commentlist`) and the send bar at its bottom (`commentsend`): a visitor reads them, logs in and
+// posts through that bar, and the navigation stands on the bar.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { VIEWPORTS, launchBrowser, openPage, pageApi, sandboxLogin, waitUntil, type TrackedPage } from './support';
+import { BASE_URL, VIEWPORTS, launchBrowser, openPage, pageApi, sandboxLogin, waitUntil, type TrackedPage } from './support';
 import { startRedisServer, type RedisServer } from './redis-live';
 
 const desktop = VIEWPORTS.find((v) => v.name === 'desktop')!;
@@ -107,4 +110,56 @@ it('a comment posted on one phone shows in another phone’s sheet and on the ve
   await bob.page.goBack();
   await waitUntil(bob, 'the sheet closed by Back', async () => (await bob.page.getByTestId('comment-sheet').count()) === 0);
   expect(bob.page.url()).toContain(`/g/${g.link_id}`);
+});
+
+it('on the demo’s After Party a visitor reads the comments in the page and posts through the page’s send bar', async () => {
+  const t = await newPage(phone.options);
+  const { page } = t;
+  await page.goto(`${BASE_URL}/g/party026`);
+  const list = page.getByTestId('comment-list-plain');
+  await list.waitFor({ state: 'visible', timeout: 30_000 });
+  // The hosts' pinned welcome, with the organiser and top tags, in the page itself (no sheet).
+  const welcome = list.getByTestId('comment').filter({ hasText: 'Welcome to the after party' });
+  await welcome.waitFor({ state: 'visible' });
+  expect((await welcome.getByTestId('comment-name').textContent())?.trim()).toBe('Party hosts');
+  expect(await welcome.getByTestId('comment-organiser').count()).toBe(1);
+  expect(await welcome.getByTestId('comment-top').count()).toBe(1);
+  expect(await page.getByTestId('comment-sheet').count()).toBe(0);
+
+  // The send bar: fixed at the bottom, 66 px high; a guest sees the login line; the tab bar stands on it.
+  const bar = page.getByTestId('comment-bar');
+  await bar.getByTestId('comment-send-login').waitFor({ state: 'visible' });
+  const viewport = page.viewportSize()!;
+  const barBox = (await bar.boundingBox())!;
+  expect(Math.round(barBox.y + barBox.height)).toBe(viewport.height);
+  expect(Math.round(barBox.height)).toBe(66);
+  // The page's navigator gives it Back Home and Me: that bar stands on the comment bar, as does the comment button.
+  const nav = page.getByTestId('bottom-nav');
+  await nav.waitFor({ state: 'visible' });
+  const navBox = (await nav.boundingBox())!;
+  expect(Math.round(navBox.y + navBox.height)).toBeLessThanOrEqual(Math.round(barBox.y));
+  const buttonBox = (await page.getByTestId('gallery-comment-button').boundingBox())!;
+  expect(Math.round(buttonBox.y + buttonBox.height)).toBeLessThanOrEqual(Math.round(navBox.y));
+
+  // Logged in, the bar has the input: the empty check, then a post that shows in the page's list.
+  await sandboxLogin(page, 'party-guest');
+  await page.reload();
+  const input = page.locator('[data-testid="comment-bar"] input[data-testid="comment-send-input"], [data-testid="comment-bar"] [data-testid="comment-send-input"] input').first();
+  await input.waitFor({ state: 'visible', timeout: 30_000 });
+  await bar.getByTestId('comment-send-button').click();
+  expect((await bar.getByTestId('comment-send-notice').textContent())?.trim()).toMatch(/^(Please input the comment|请输入评论内容)$/);
+  const text = `Can’t wait for tonight ${Date.now()}`;
+  await input.fill(text);
+  await bar.getByTestId('comment-send-button').click();
+  await waitUntil(t, 'the input cleared', async () => (await input.inputValue()) === '', 15_000);
+  const mine = list.getByTestId('comment').filter({ has: page.getByTestId('comment-text').getByText(text, { exact: true }) });
+  await mine.waitFor({ state: 'visible', timeout: 15_000 });
+
+  // Another visitor opening the page finds it in the list; the poster deletes it again.
+  const other = await newPage(phone.options);
+  await other.page.goto(`${BASE_URL}/g/party026`);
+  await other.page.getByTestId('comment-list-plain').getByTestId('comment-text').getByText(text, { exact: true }).waitFor({ state: 'visible', timeout: 30_000 });
+  await mine.getByTestId('comment-delete').click();
+  await waitUntil(t, 'the comment deleted', async () => (await mine.count()) === 0, 15_000);
+  for (const p of [t, other]) expect(p.errors.filter((e) => !/favicon/.test(e))).toEqual([]);
 });

@@ -61,7 +61,7 @@ describe('phone (WeChat, 390x844)', () => {
     expect(await t.page.getByTestId('pendent-menu').filter({ visible: true }).count()).toBe(0);
   });
 
-  it('good counts on the device across a reload; settings opens its sheet; share points at the WeChat menu', async () => {
+  it('good counts on the device across a reload; settings opens its sheet; share opens the modal, whose WeChat choice points at the menu', async () => {
     await openDemo(t);
     const good = visible(t.page, 'pendent-good');
     await good.click();
@@ -80,7 +80,10 @@ describe('phone (WeChat, 390x844)', () => {
     await visible(t.page, 'pendent-settings').locator('[data-testid$="-close"], .bottom-sheet__close').first().click();
     await waitUntil(t, 'the sheet closed', async () => (await t.page.getByTestId('pendent-settings').filter({ visible: true }).count()) === 0);
 
+    // Share: the share modal; in WeChat's browser its first way is the hint at the ··· menu.
     await visible(t.page, 'pendent-share').click();
+    await visibleTestId(t, 'share-sheet');
+    await visible(t.page, 'share-opt-wechat').click();
     await visibleTestId(t, 'share-menu-hint');
     await visible(t.page, 'share-menu-hint-close').click();
     await waitUntil(t, 'the hint closed', async () => (await t.page.getByTestId('share-menu-hint').filter({ visible: true }).count()) === 0);

@@ -11,6 +11,7 @@ import {
   seedDemo
 } from '../../server/src/demo/demo';
 import { originalKey } from '../../server/src/storage';
+import { DEMO_PARTY_WELCOME } from '../../server/src/demo/demoParty';
 import { ImageService } from '../../server/src/services/photos/images';
 
 interface G {
@@ -90,6 +91,20 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     const party = galleries.party026;
     expect(party.start_time).toBeGreaterThan(now);
     expect(party.end_time).toBeGreaterThan(party.start_time);
+  });
+
+  it('opens the After Party to comments and red packets: the list and the send bar on its page, the hosts’ pinned welcome', async () => {
+    const party = galleries.party026;
+    expect(party.config).toMatchObject({ use_comment: 1, use_package: 1 });
+    expect(party.pagedata!.components.map((c) => c.type)).toEqual(['tips', 'commentlist', 'photo', 'navigator', 'commentsend']);
+    // What a visitor's app reads: the welcome, pinned, from the organiser.
+    const list = (await s.app.inject({ method: 'GET', url: `/api/comment/list?galleryid=${party.id}&pagesize=50` })).json();
+    expect(list.code).toBe(200);
+    expect(list.data.total).toBe(1);
+    expect(list.data.items[0]).toMatchObject({ content: DEMO_PARTY_WELCOME, nickname: 'Party hosts', master: 1, istop: 1 });
+    // No other demo gallery takes comments or red packets.
+    const others = Object.values(galleries).filter((g) => g.link_id !== 'party026');
+    expect(others.filter((g) => g.config.use_comment || g.config.use_package)).toEqual([]);
   });
 
   it('lays out the top page components in order', async () => {

@@ -69,7 +69,7 @@ describe.each(BACKENDS)('forms on %s', (backend) => {
     const code = lastCode()!;
     expect(log[log.length - 1]).toContain(`${phone.slice(0, 3)}****${phone.slice(-4)}`);
     const ok = await post('/api/common/validatecode', { phone, country: '86', code, gallery_id: g, action: 'reg' }, token);
-    expect(ok.json()).toEqual({ code: 200, data: { status: 1, phone, country: '86' }, msg: 'ok' });
+    expect(ok.json()).toEqual({ code: 200, data: { status: 1, phone, country: '86', paid: [] }, msg: 'ok' });
   }
 
   const good = (phone: string) => ({
@@ -107,7 +107,7 @@ describe.each(BACKENDS)('forms on %s', (backend) => {
     const bad = await post('/api/common/validatecode', { phone: '13800000002', code: wrong, gallery_id: gallery, action: 'reg' }, u.token);
     expect(bad.json()).toMatchObject({ code: ErrorCode.CAPTCHA_ERROR, data: { key: 'PhoneCodeError' } });
     const right = await post('/api/common/validatecode', { phone: '13800000002', code, gallery_id: gallery, action: 'reg' }, u.token);
-    expect(right.json().data).toEqual({ status: 1, phone: '13800000002', country: '86' });
+    expect(right.json().data).toEqual({ status: 1, phone: '13800000002', country: '86', paid: [] });
     // Used once.
     expect((await post('/api/common/validatecode', { phone: '13800000002', code, gallery_id: gallery, action: 'reg' }, u.token)).json().code).toBe(ErrorCode.CAPTCHA_ERROR);
   });
@@ -178,15 +178,17 @@ describe.each(BACKENDS)('forms on %s', (backend) => {
     expect(min.json().code).toBe(200);
   });
 
-  it('a paid field: 200202 "no payment record" until the good is paid through the sandbox, then accepted', async () => {
+  it('a paid field: 200202 "no payment record" until the good is paid through the sandbox for the verified phone, then accepted', async () => {
     const u = await newUser(s);
     await verify(u.token, '13800000006', paid);
     const refused = await paper(u.token, good('13800000006'), 'formpay1', paid);
     expect(refused.json()).toMatchObject({ code: ErrorCode.NO_PERMISSION, msg: 'no payment record for this phone number' });
-    const pre = await post('/api/v2/pay/prepay', { goods_id: goods, channel: 'native' }, u.token);
+    // The pay field's order names the form and the phone verified in it (tests/server/forms-pay.test.ts: per phone, not per account).
+    const body = { goods_id: goods, channel: 'native', form: { gallery_id: paid, action: 'reg', phone: '13800000006', country: '86' } };
+    const pre = await post('/api/v2/pay/prepay', body, u.token);
     expect(pre.json()).toMatchObject({ code: 200, data: { amount: 990 } });
     // Paying twice makes one order (idempotent).
-    expect((await post('/api/v2/pay/prepay', { goods_id: goods, channel: 'native' }, u.token)).json().data.id).toBe(pre.json().data.id);
+    expect((await post('/api/v2/pay/prepay', body, u.token)).json().data.id).toBe(pre.json().data.id);
     const no = (await s.db.query<{ out_trade_no: string }>('SELECT out_trade_no FROM orders WHERE id = $1', [pre.json().data.id])).rows[0].out_trade_no;
     expect((await post(`/sandbox/pay/${no}/confirm`, {}, u.token)).statusCode).toBe(200);
     expect((await paper(u.token, good('13800000006'), 'formpay1', paid)).json().code).toBe(200);

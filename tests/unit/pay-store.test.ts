@@ -296,4 +296,18 @@ describe('payGoods (a form pay field: a photo-less good)', () => {
     expect(await declined.store.payGoods(5)).toBe(false);
     expect(declined.api.makePrePay).not.toHaveBeenCalled();
   });
+
+  it("a form's pay field sends the form and its verified phone; a phone another account paid (200201) is paid, without the sheet; other refusals fail", async () => {
+    const form = { gallery_id: 42, action: 'reg', phone: '13800000001', country: '86' };
+    const { store, api, toasts } = setup({ platformPay: async () => 'done' });
+    api.makePrePay.mockRejectedValueOnce(new ApiError(200, 200201, { paid: true }, 'This phone number has already paid'));
+    expect(await store.payGoods(5, form)).toBe(true);
+    expect(api.makePrePay).toHaveBeenCalledWith({ goods_id: 5, channel: 'native', form });
+    expect(toasts).toEqual(['pay.ReadyToPay', 'pay.phonePaid']);
+    expect(store.sheet).toBeNull();
+    api.makePrePay.mockRejectedValueOnce(new ApiError(200, 200202, null, 'Verify the phone number first'));
+    expect(await store.payGoods(5, form)).toBe(false);
+    expect(toasts[toasts.length - 1]).toBe('pay.failed');
+    expect(store.busy).toBe(false);
+  });
 });

@@ -8,7 +8,8 @@
  *   code by SMS, through the same code store, provider and limits as the phone gate
  *   (1 per 60 s per phone, daily caps per phone and per address: 429 with data.retry_after).
  * - validateCodeV2: `POST /api/common/validatecode {phone, country, code, gallery_id, action}`:
- *   right → the phone is verified for this visitor and this form (status 1); wrong → 200210
+ *   right → the phone is verified for this visitor and this form (status 1, and `paid`: the form's
+ *   pay fields this phone has paid, from any account); wrong → 200210
  *   (the client shows -1 and clears the code). Guests log in first (401).
  * - validation: `POST /api/v2/policy/records/{gallery id}/validation {action}`: may this visitor submit
  *   this form now (the page's gate passed, logged in where the form has a phone or invite field)?
@@ -57,7 +58,16 @@ export type ValidateCodeRequest = T.Static<typeof ValidateCodeRequestSchema>;
 export const PhoneCheck = { PENDING: 0, VERIFIED: 1, FAILED: -1 } as const;
 export type PhoneCheckState = (typeof PhoneCheck)[keyof typeof PhoneCheck];
 
-export const ValidateCodeResponseSchema = T.Object({ status: T.Literal(1), phone: T.String(), country: T.String() });
+export const ValidateCodeResponseSchema = T.Object({
+  status: T.Literal(1),
+  phone: T.String(),
+  country: T.String(),
+  /**
+   * The form's pay fields (form_pay ids) already paid for this phone, by any account: the visitor
+   * who verifies a phone that paid is not asked to pay again.
+   */
+  paid: T.Array(T.String())
+});
 export type ValidateCodeResponse = T.Static<typeof ValidateCodeResponseSchema>;
 
 export const FormValidationResponseSchema = T.Object({
@@ -65,6 +75,19 @@ export const FormValidationResponseSchema = T.Object({
   phones: T.Array(T.Object({ phone: T.String(), country: T.String() }))
 });
 export type FormValidationResponse = T.Static<typeof FormValidationResponseSchema>;
+
+/**
+ * makePrePay's `form` for a form's pay field (types/api/pay.ts): the order is tied to this phone of
+ * the form, which the server accepts only as one this visitor verified in it (validateCodeV2, within
+ * FORM_PHONE_TTL_S); the good must be the goods_id of one of the form's pay fields.
+ */
+export const FormPayRefSchema = T.Object({
+  gallery_id: Id(),
+  action: Action(),
+  phone: Phone(),
+  country: T.Optional(Country())
+});
+export type FormPayRef = T.Static<typeof FormPayRefSchema>;
 
 /** Largest `json_data` (bytes of JSON). */
 export const FORM_DATA_MAX_BYTES = 64 * 1024;

@@ -6,6 +6,7 @@
 import * as T from 'typebox';
 import { defineCall } from './contract';
 import { Id, IdCsv, IdList, NullableInteger, Line, PageNo } from './schema';
+import { FormPayRefSchema } from './form';
 
 /** Every pay call's path. The spec gives getdownimglist, predownimg and payedimages; the rest are ours. */
 export const PAY_PATHS = {
@@ -128,12 +129,19 @@ export type PreDownImgRequest = T.Static<typeof PreDownImgRequestSchema>;
 /** Pay-to-image (spec: gallery id, pay good id, link_id, unpaid ids): same answer as predownimg, for a remove_watermark good. */
 export type PayToImageRequest = PreDownImgRequest;
 
-/** POST /api/v2/pay/prepay body: pay an order (`id`), or buy a photo-less good (`goods_id`, `link_id`; the pay component). */
+/**
+ * POST /api/v2/pay/prepay body: pay an order (`id`), or buy a photo-less good (`goods_id`, `link_id`).
+ * A form's pay field (form_pay) also sends `form`: the order is then tied to the phone the visitor
+ * verified in that form (not trusted from this body: 200202 'Verify the phone number first' unless
+ * the server's verification record has it), and a phone that already paid this good in this gallery,
+ * from any account, answers 200201 (nothing to pay). Without `form`: one order per account and good.
+ */
 export const MakePrePayRequestSchema = T.Object({
   id: T.Optional(Id()),
   goods_id: T.Optional(Id()),
   link_id: LinkRef(),
-  channel: Channel()
+  channel: Channel(),
+  form: T.Optional(FormPayRefSchema)
 });
 export type MakePrePayRequest = T.Static<typeof MakePrePayRequestSchema>;
 

@@ -12,6 +12,8 @@ export const SysInfoSchema = T.Object({
   web_appid: T.String(),
   /** Server time, Unix seconds. */
   srv_time: T.Integer(),
+  /** The global share flag (spec part 1 §6, SHARE_OFF on the server): true turns sharing off on every gallery. */
+  share_off: T.Optional(T.Boolean()),
   /** Login providers and the path for this client (types/api/auth.ts). Always sent by this server; optional for older fixtures. */
   login: T.Optional(T.Unsafe<LoginSysInfo>({ type: 'object', additionalProperties: true }))
 });

@@ -23,6 +23,8 @@ import { hotDefinition, hotPicDefinition } from './hot';
 import { carouselDefinition } from './carousel';
 import { iframeDefinition } from './iframe';
 import { codeDefinition } from './code';
+import { commentSendDefinition } from './commentsend';
+import { commentListDefinition } from './commentlist';
 import { FORM_DEFINITIONS } from './formDefinitions';
 
 export const PAGE_COMPONENT_DEFINITIONS = {
@@ -56,5 +58,7 @@ export const PAGE_COMPONENT_DEFINITIONS = {
   carousel: carouselDefinition,
   iframe: iframeDefinition,
   code: codeDefinition,
+  commentsend: commentSendDefinition,
+  commentlist: commentListDefinition,
   ...FORM_DEFINITIONS
 } as const;

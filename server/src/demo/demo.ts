@@ -11,7 +11,9 @@ import { bannerSvg, logoSvg, mulberry32, pick, sceneSvg, type SceneKind } from '
 import { DEMO_GATED, DEMO_GATED_PHOTOS, gateDemoGallery } from './demoGated';
 import { DEMO_FACES_DESC, DEMO_FACES_LINK_ID, DEMO_FACES_NAME, demoFacePhotos } from './demoFaces';
 import { DEMO_RACE_DESC, DEMO_RACE_LINK_ID, DEMO_RACE_NAME, demoRacePhotos } from './demoRace';
+import { DEMO_PARTY_CONFIG, partyPage, seedPartyComments } from './demoParty';
 import { blockFolds, DEMO_SPONSORS, splashGuide, splashSvg, sponsorLogoSvg } from './demoBlocks';
+import { drawDemoGiftImages, seedDemoGifts } from './demoGifts';
 
 export const DEMO_LINK_ID = 'demo2026';
 export const DEMO_CARPET_LINK_ID = 'carpet26';
@@ -272,6 +274,8 @@ export async function seedDemo(ctx: SeedDeps, opts: SeedOptions = {}): Promise<s
   const faceImages = await inBatches(demoFacePhotos(), PARALLEL, async (p) => ({ origin: p.origin, img: await images.ingest(p.bytes, p.origin) }));
   // Race photos with bib numbers (demoRace.ts), for the formocr text search.
   const raceImages = await inBatches(await demoRacePhotos(), PARALLEL, async (p) => ({ origin: p.origin, img: await images.ingest(p.bytes, p.origin) }));
+  // Comment gifts and stickers (demoGifts.ts), for the galleries with comments on.
+  const giftImages = await drawDemoGiftImages((png, name) => images.ingest(png, name));
 
   const link = await ctx.db.tx(async (q) => {
     await q.query('SELECT pg_advisory_xact_lock($1)', [7_310_002]);
@@ -304,8 +308,9 @@ export async function seedDemo(ctx: SeedDeps, opts: SeedOptions = {}): Promise<s
       link_id: DEMO_PARTY_LINK_ID, url_labeling: null, name: 'After Party',
       desc: 'The after party starts tomorrow evening. Photos will appear here live.',
       cover: banners[2].hash, watermarks: null, start_time: tomorrow, end_time: tomorrow + 24 * HOUR, status: 'wait',
-      tags: [], parent: topId, position: 2, pagedata: subPage('The after party has not started yet — photos will appear here live', '2'), config: {}
+      tags: [], parent: topId, position: 2, pagedata: partyPage(), config: DEMO_PARTY_CONFIG
     }, now);
+    await seedPartyComments(q, partyId);
     const gatedIds: number[] = [];
     for (const [k, gd] of DEMO_GATED.entries()) {
       const mine = gatedPlans.map((p, i) => ({ p, img: gatedImages[i] })).filter((_, i) => Math.floor(i / DEMO_GATED_PHOTOS) === k);
@@ -374,6 +379,7 @@ export async function seedDemo(ctx: SeedDeps, opts: SeedOptions = {}): Promise<s
         createtime: Math.min(now, p.shoottime + uploadDelay)
       });
     }
+    await seedDemoGifts(q, giftImages, now); // last: every gallery with use_comment 1 by now
     return DEMO_LINK_ID;
   });
   if (!link) return existingDemo(ctx.db);

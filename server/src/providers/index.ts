@@ -5,6 +5,7 @@ import type { PaymentProvider } from './pay/provider';
 import { createSmsProvider, type SmsProvider } from './sms';
 import { createContentChecker, type ContentChecker } from './contentcheck';
 import { createPayoutProvider, type PayoutProvider } from './payout';
+import { createOfficialAccount, type OfficialAccountProvider } from './officialaccount';
 
 /**
  * The outside services the product talks to, each behind one interface per kind
@@ -19,6 +20,8 @@ export interface Providers {
   contentCheck: ContentChecker;
   /** Transfers to users' wallets (red packet payouts). */
   payout: PayoutProvider;
+  /** The official account's access token and JS-API ticket (WeChat JS-SDK signatures); the sandbox without WECHAT_WEB_*. */
+  officialAccount: OfficialAccountProvider;
 }
 
 /** The providers the configuration asks for. `log` receives the sandbox SMS lines. */
@@ -28,6 +31,7 @@ export function createProviders(config: Config, log: (line: string) => void): Pr
     pay: createPaymentProvider(config),
     sms: createSmsProvider(config.smsProvider, log),
     contentCheck: createContentChecker(config.contentCheck, config.login, log),
-    payout: createPayoutProvider(config)
+    payout: createPayoutProvider(config),
+    officialAccount: createOfficialAccount(config.login)
   };
 }

@@ -26,6 +26,8 @@ import { LikeService } from './photos/likes';
 import { MineService } from './mine/mine';
 import { StatsService } from './stats/stats';
 import { SharerService } from './auth/sharer';
+import { JsSdkService } from './jssdk/jssdk';
+import { CredentialCache } from './jssdk/credentials';
 import { AvatarService } from './auth/avatars';
 import { RateLimiter } from './shared/rateLimit';
 import { GateAccess } from './gates/gateAccess';
@@ -130,6 +132,7 @@ export function createServices(infra: Infrastructure) {
   const photoEvents = new PhotoEvents(photos, galleries, live, images, infra.warn, autoCover, faceIndexer, ocrIndexer);
   const signer = new UrlSigner(secret);
   const orders = new OrderBook(db, providers.pay, infra.warn);
+  const forms = new FormService(db, galleries, gates);
   const organizer = new OrganizerService(db, organizerAccess, galleries, photoEvents, autoCover, config.publicUrl, { codeHosts: config.codeHosts });
   /** Comment live messages (text, question, comment_block_change, comment_block_all) after their writes commit. */
   const commentEvents = new CommentEvents(live, infra.warn);
@@ -170,10 +173,10 @@ export function createServices(infra: Infrastructure) {
     ocrEngine,
     ocr: new OcrSearchService(db, galleries, gates),
     /** Forms: phone codes, validation, the paper post; the organiser's submissions and CSV. */
-    forms: new FormService(db, galleries, gates),
+    forms,
     formSubmissions: new FormSubmissionService(db, organizerAccess),
     /** Comments (issue 15): posting and deleting, the visitors' reads, the organiser's moderation. */
-    comments: new CommentService(db, gates, limits, providers.contentCheck, commentEvents),
+    comments: new CommentService(db, gates, limits, providers.contentCheck, commentEvents, orders),
     commentReads: new CommentReads(db, gates),
     commentModeration: new CommentModeration(db, organizerAccess, galleries, commentEvents),
     organizerGates: new OrganizerGateService(organizerAccess, gates.settings),
@@ -186,6 +189,8 @@ export function createServices(infra: Infrastructure) {
     visits: new VisitService(db, galleries, gates),
     stats: new StatsService(db, sessions, galleries),
     sharers: new SharerService(db),
+    /** WeChat JS-SDK signatures (the official account's ticket, cached across processes). */
+    jssdk: new JsSdkService(providers.officialAccount, new CredentialCache(db, infra.clock), infra.clock, (m) => infra.warn(m)),
     avatars: new AvatarService(db, store, limits, sessions, config.publicUrl),
     batch: new BatchService(db, gates),
     gates,
@@ -206,7 +211,7 @@ export function createServices(infra: Infrastructure) {
     originals: new OriginalsService(db, signer, gates),
     downloads: new DownloadService(db, store, signer, gates),
     orders,
-    pay: new PayService(db, orders, limits, gates),
+    pay: new PayService(db, orders, limits, gates, forms),
     /** The order / preorder page: a gallery's service offers (bought through `pay`). */
     orderPage: new OrderPageService(db, galleries, gates),
     /** Groups: a token's list of galleries, each as its gates allow; the organiser's groups. */

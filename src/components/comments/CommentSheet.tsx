@@ -8,7 +8,7 @@ import { t } from '../../i18n';
 import { useStores } from '../../stores/RootStore';
 import { getDanmakuSwitch } from '../../stores/danmaku/factory';
 import type { CommentsStore } from '../../stores/comments/CommentsStore';
-import CommentItem from './CommentItem';
+import CommentList from './CommentList';
 import SendBar from './SendBar';
 import './comments.scss';
 
@@ -80,26 +80,7 @@ function CommentSheet({ store, plus }: Props) {
       maskTestId="comment-sheet-mask"
       closeTestId="comment-sheet-close"
     >
-      <View className="comment-sheet__list" data-testid="comment-list">
-        {store.items.map((c) => (
-          <CommentItem key={c.id} store={store} comment={c} onReply={(x) => (guest ? (store.setReplyTo(x), void askLogin()) : store.compose(x))} />
-        ))}
-        {store.loaded && !store.items.length ? (
-          <Text className="comment-sheet__hint" data-testid="comment-empty">{t('comments.empty')}</Text>
-        ) : null}
-        {store.loadFailed ? (
-          <Text className="comment-sheet__hint" data-testid="comment-load-error" onClick={() => void (store.loaded ? store.loadMore() : store.load())}>
-            {t('comments.loadError')}
-          </Text>
-        ) : null}
-        {store.hasMore ? (
-          <Text className="comment-sheet__more" data-testid="comment-load-more" onClick={() => void store.loadMore()}>
-            {t('comments.loadMore')}
-          </Text>
-        ) : store.loaded && store.items.length ? (
-          <Text className="comment-sheet__hint">{t('comments.noMore')}</Text>
-        ) : null}
-      </View>
+      <CommentList store={store} onReply={(x) => (guest ? (store.setReplyTo(x), void askLogin()) : store.compose(x))} />
     </BottomSheet>
   );
 }

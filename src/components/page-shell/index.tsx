@@ -5,6 +5,7 @@ import { useStores, createPageStores, PageStoreContext } from '../../stores/Root
 import { t } from '../../i18n';
 import { EmptyState } from '../empty-state';
 import { dismissBootSkeleton } from '../../platform/boot';
+import { ShareScopeContext, usePageShareScope } from '../share/usePageShare';
 import './index.scss';
 
 /**
@@ -13,6 +14,8 @@ import './index.scss';
  */
 export const PageShell = observer(function PageShell(props: { children: ReactNode; background?: string; ownsFirstScreen?: boolean }) {
   const { session } = useStores();
+  // Every page shares something (its own content, else the fallback): WeChat's menu follows the page on top.
+  const shareScope = usePageShareScope();
   useEffect(() => {
     if (session.status === 'idle') void session.start().catch(() => undefined);
   }, [session]);
@@ -43,7 +46,7 @@ export const PageShell = observer(function PageShell(props: { children: ReactNod
   }
   return (
     <View className="page-shell" style={props.background ? { background: props.background } : undefined}>
-      {props.children}
+      <ShareScopeContext.Provider value={shareScope}>{props.children}</ShareScopeContext.Provider>
     </View>
   );
 });

@@ -18,6 +18,9 @@ import DanmakuLayer from '../danmaku';
 import { PAGE_DANMAKU_SHARE, usePageDanmaku } from '../danmaku/usePageDanmaku';
 import { getDanmakuSwitch } from '../../stores/danmaku/factory';
 import CommentButton from '../comments/CommentButton';
+import { ViewerShareControl } from './ShareControl';
+import { ShareSheet } from '../share-sheet';
+import { createShareSheetStore } from '../../stores/share/sheetFactory';
 import { usePageComments } from '../comments/usePageComments';
 import './viewer.scss';
 
@@ -43,6 +46,7 @@ function Viewer() {
   const comments = usePageComments(gallery.gallery);
   const isOpen = viewer.isOpen;
   const [phase, setPhase] = useState<Phase>('closed');
+  const [shareSheet] = useState(createShareSheetStore);
   const last = useRef<Photo | null>(null);
   const wasOpen = useRef(false);
   const origin = useRef<Rect | null>(null);
@@ -114,6 +118,7 @@ function Viewer() {
                 <Text>{t(danmaku.on ? 'danmaku.switchOn' : 'danmaku.switchOff')}</Text>
               </View>
             ) : null}
+            <ViewerShareControl sheet={shareSheet} />
             <View className="viewer__close" data-testid="viewer-close" aria-label={t('viewer.close')} onClick={() => viewer.close()}>
               <Icon name="close" />
             </View>
@@ -140,6 +145,7 @@ function Viewer() {
           <Text>{t(notice.key)}</Text>
         </View>
       ) : null}
+      {isOpen ? <ShareSheet store={shareSheet} /> : null}
     </View>
   );
 }

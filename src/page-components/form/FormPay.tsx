@@ -8,7 +8,11 @@ import type { PageComponentRenderProps } from '../types';
 import { useFormField } from './context';
 import FieldShell from './FieldShell';
 
-/** form_pay (spec part 2 §5, §9): the good's price as ¥ with 2 decimals and a pay button (a verified phone first). */
+/**
+ * form_pay (spec part 2 §5, §9): the good's price as ¥ with 2 decimals and a pay button (a verified
+ * phone first); once the verified phone has paid (here, or from any account before), the paid state
+ * with that phone instead of the button.
+ */
 function FormPay({ id, props }: PageComponentRenderProps<'form_pay'>) {
   const f = useFormField(id);
   useEffect(() => {
@@ -17,16 +21,17 @@ function FormPay({ id, props }: PageComponentRenderProps<'form_pay'>) {
   if (!f || !props.goods_id) return null;
   const { form, field } = f;
   const price = form.prices.get(id);
-  const paid = form.paid.get(id) === true;
+  const payer = form.payer;
+  const paid = form.isPaid(id);
   return (
     <FieldShell form={form} field={field}>
       <View className="form-pay__row">
         <Text className="form-pay__price" data-testid="form-pay-price">
           {price == null ? '…' : t('form.price', { price: formatCents(price) })}
         </Text>
-        {paid ? (
+        {payer && paid ? (
           <Text className="form-pay__paid" data-testid="form-pay-paid">
-            {t('form.paid')}
+            {t('form.paidFor', { phone: payer.masked })}
           </Text>
         ) : (
           <AtButton className="form-pay__button" size="small" type="secondary" disabled={price == null} onClick={() => void form.pay(id)}>

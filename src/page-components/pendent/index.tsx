@@ -5,13 +5,13 @@ import type { PendentButton } from '../../../types/page/pendent';
 import { useStores, usePageStores } from '../../stores/RootStore';
 import { dockCapacity, planPendants } from '../../stores/gallery/dock';
 import { pendantOffsets, pendantUsable, PC_PENDANTS, type PendantPageState } from '../../stores/pendant/pendantRules';
-import { galleryShareContent, gallerySharable } from '../../stores/pendant/GalleryShareStore';
-import { createGalleryShareStore, createPraiseStore } from '../../stores/pendant/factory';
+import { gallerySharable, openGalleryShare } from '../../stores/pendant/GalleryShareStore';
+import { createPraiseStore } from '../../stores/pendant/factory';
+import { createShareSheetStore } from '../../stores/share/sheetFactory';
 import { t } from '../../i18n';
 import { bottomSafeInset, clientEnv, windowWidth, WIDE_SCREEN } from '../../platform/env';
 import { scrollToTop } from '../../platform/scroll';
-import { useShareMessage } from '../../platform/share';
-import { ShareMenuHint } from '../../components/share-menu-hint';
+import { ShareSheet } from '../../components/share-sheet';
 import { Icon } from '../../components/icon';
 import { useLinkFollower } from '../useLink';
 import type { PageComponentRenderProps } from '../types';
@@ -30,17 +30,18 @@ const SettingsSheet = deferred(() => import('./SettingsSheet'));
  * gutter. A button shows only where it does something (stores/pendant/pendantRules.ts).
  */
 function Pendent({ props, ctx }: PageComponentRenderProps<'pendent'>) {
-  const { settings, stats, loginPrompt } = useStores();
+  const { settings, stats, session, loginPrompt } = useStores();
   const { events: pageEvents, face } = usePageStores();
   const follow = useLinkFollower(ctx);
   const [praise] = useState(createPraiseStore);
-  const [sharing] = useState(createGalleryShareStore);
+  const [sharing] = useState(createShareSheetStore);
   // The open fold-out list: the more-menu's folded buttons, or a button's own `child` buttons.
   const [list, setList] = useState<{ of: string; items: PendantItem[] } | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const g = ctx.gallery;
   const pc = windowWidth() > WIDE_SCREEN;
-  const sharable = gallerySharable(g);
+  const globalShareOff = session.sysinfo?.share_off === true;
+  const sharable = gallerySharable(g, globalShareOff);
   const home = g.parent_link_id || '';
   const state: PendantPageState = {
     face: !!g.config?.use_face,
@@ -60,8 +61,7 @@ function Pendent({ props, ctx }: PageComponentRenderProps<'pendent'>) {
   const plan = planPendants(buttons, { pc, capacity: dockCapacity(tabs, hasTop ? 0 : 1) });
   const offsets = pendantOffsets({ navigator: tabs > 0, commentBar: pageEvents.commentBar, notch: bottomSafeInset() > 0 });
 
-  // The mini-program's share button sends the gallery (and its menu shares it too).
-  useShareMessage(sharable ? galleryShareContent(g) : null, sharable);
+  // What the page shares (its menus, and the mini-program's share button) is the gallery page's (usePageShare there).
 
   useEffect(() => {
     pageEvents.setDock('pendent', plan.slots);
@@ -78,7 +78,7 @@ function Pendent({ props, ctx }: PageComponentRenderProps<'pendent'>) {
   const overlays = (
     <>
       <SettingsSheet wanted={settingsOpen} open={settingsOpen} onClose={() => setSettingsOpen(false)} />
-      {sharing.menuHint ? <ShareMenuHint copied={sharing.menuHint.copied} onClose={() => sharing.closeMenuHint()} /> : null}
+      <ShareSheet store={sharing} />
     </>
   );
   if (plan.shown.length === 0 && plan.folded.length === 0) return overlays;
@@ -133,12 +133,15 @@ function Pendent({ props, ctx }: PageComponentRenderProps<'pendent'>) {
     }
   };
   const count = (b: PendantItem) => (b.type === 'good' ? praise.count(g.id) : 0);
-  const share = () => void sharing.share(g);
+  const share = () => void openGalleryShare(sharing, g, globalShareOff);
 
   // Phones: the row's place and its fold-out list's (part 3 §9 offsets); desktops place it by the stylesheet.
-  const rowStyle = pc ? undefined : { bottom: `${offsets.bar}px`, paddingBottom: offsets.inset ? `${offsets.inset}px` : undefined };
+  // A comment bar keeps the safe area under itself, so the row stands on it above that too.
+  const rowBottom = pageEvents.commentBar ? `calc(${offsets.bar}px + env(safe-area-inset-bottom, 0px))` : `${offsets.bar}px`;
+  const rowStyle = pc ? undefined : { bottom: rowBottom, paddingBottom: offsets.inset ? `${offsets.inset}px` : undefined };
   const listStyle = pc ? undefined : { bottom: `calc(${offsets.list}px + env(safe-area-inset-bottom, 0px))` };
-  const docked = tabs > 0 && !pageEvents.commentBar;
+  // With a comment bar the tab bar stands on it too (pages/gallery/index.scss), so the row stays in it.
+  const docked = tabs > 0;
   const moreOpen = list?.of === 'more';
   const className = `pendent pendent--after-${pageEvents.dockOffset('pendent')}${pc ? ' pendent--pc' : docked ? ' pendent--docked' : ' pendent--own'}`;
 

@@ -2,5 +2,6 @@ export default definePageConfig({
   navigationBarTitleText: '',
   // Infinite scroll: the next page of photos loads within 800 px of the bottom (spec part 1 §9).
   onReachBottomDistance: 800,
-  enableShareAppMessage: true
+  enableShareAppMessage: true,
+  enableShareTimeline: true
 });

@@ -26,6 +26,8 @@ import { useGalleryAround } from './useGalleryAround';
 import { useLiveAlbum } from './useLiveAlbum';
 import { PAGE_DANMAKU_SHARE, usePageDanmaku } from '../../components/danmaku/usePageDanmaku';
 import { usePageComments } from '../../components/comments/usePageComments';
+import { usePageShare } from '../../components/share/usePageShare';
+import { galleryShareContent, gallerySharable } from '../../stores/pendant/GalleryShareStore';
 import CommentButton from '../../components/comments/CommentButton';
 import RedPacketPlusButton from '../../components/redpacket/RedPacketPlusButton';
 import './index.scss';
@@ -67,6 +69,9 @@ function GalleryPage() {
   const danmaku = usePageDanmaku(g);
   const comments = usePageComments(g);
   usePageTitle(g?.name);
+  // What the menus share (WeChat's browser: the JS-SDK; the mini-program: its share menu and the share pendant's button).
+  const sharable = gallerySharable(g, session.sysinfo?.share_off === true);
+  usePageShare(g ? galleryShareContent(g) : null, sharable);
   useEffect(() => {
     if (g) settings.setGalleryLocale(g.config.locale);
   }, [g?.id]);
@@ -105,7 +110,10 @@ function GalleryPage() {
   };
 
   return (
-    <View className={`gallery-page${barShown ? ' gallery-page--with-nav' : ''}`} style={{ background: g.config.theme.background }}>
+    <View
+      className={`gallery-page${barShown ? ' gallery-page--with-nav' : ''}${pageEvents.commentBar ? ' gallery-page--comment-bar' : ''}`}
+      style={{ background: g.config.theme.background }}
+    >
       {tab === 0 && !face.found ? (
         <>
           {around.backBar}

@@ -20,9 +20,11 @@ import { deferred } from '../../components/deferred';
 import PayQr from '../../components/pay-qr/deferred';
 import FaceDialog from '../../components/face-dialog/deferred';
 import LoginPrompt from '../../components/login-prompt';
-import { ShareMenuHint } from '../../components/share-menu-hint';
+import { ShareSheet } from '../../components/share-sheet';
 import { ShareButton } from '../../platform/share-button';
-import { useShareMessage } from '../../platform/share';
+import { usePageShare } from '../../components/share/usePageShare';
+import { createShareSheetStore } from '../../stores/share/sheetFactory';
+import { gallerySharable } from '../../stores/pendant/GalleryShareStore';
 import { openUrl } from '../../platform/navigate';
 import { t } from '../../i18n';
 import './index.scss';
@@ -41,6 +43,9 @@ function PersonPage() {
   const { session, settings } = root;
   const { viewer, gallery, face } = usePageStores();
   const [store] = useState(() => createPersonAlbumStore(root));
+  const [sheet] = useState(createShareSheetStore);
+  // The one-time flag (spec part 1 §4): this page's first configuration is the personal share.
+  useEffect(() => root.pageShare.forcePersonal(), [root.pageShare]);
 
   useEffect(() => {
     if (!session.ready) return;
@@ -59,8 +64,9 @@ function PersonPage() {
 
   const self = session.isGuest ? '' : session.user?.openid ?? '';
   const openid = self || params.openid || '';
-  const shareOn = !!g && g.config?.share_off !== 1;
-  useShareMessage(store.shareContent(g, openid), shareOn);
+  const shareOn = gallerySharable(g, session.sysinfo?.share_off === true);
+  const shareContent = store.shareContent(g, openid);
+  usePageShare(shareContent, shareOn, { personal: true });
 
   const albumUrl = g ? `/g/${g.link_id}` : undefined;
   let body;
@@ -82,7 +88,7 @@ function PersonPage() {
       <View className="person-page" data-testid="person-album" data-personid={person.personid}>
         <PersonHeader person={person}>
           {shareOn ? (
-            <ShareButton className="face-action face-action--main" onShare={() => void store.share(g, openid)}>
+            <ShareButton className="face-action face-action--main" onShare={() => shareContent && sheet.open(shareContent, { galleryId: g.id, imageId: null })}>
               <Text>{t('face.share')}</Text>
             </ShareButton>
           ) : null}
@@ -98,7 +104,7 @@ function PersonPage() {
   return (
     <PageFrame title={store.person?.name ? t('face.personOf', { name: store.person.name }) : t('page.person')} testId="page-person" backUrl={albumUrl ?? '/demo'}>
       {body}
-      {store.menuHint ? <ShareMenuHint copied={store.menuHint.copied} onClose={() => store.closeMenuHint()} /> : null}
+      <ShareSheet store={sheet} />
       <Viewer wanted={viewer.isOpen} />
       <LoginPrompt lists={() => (store.list ? [store.list] : [])} />
       <PayQr />

@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { PageComponent } from '../../../types/page';
 import type { PayGoods } from '../../../types/api/pay';
+import type { FormPayRef } from '../../../types/api/form';
 import { ErrorCode } from '../../../types/envelope';
 import { firstProblem, formFields, isFilled, truncate, type FormField, type FormValue, type FormValues } from '../../../types/formRules';
 import type { GatedAction } from '../login/loginGate';
@@ -26,8 +27,8 @@ export interface FormDeps {
   customPost: (url: string, body: unknown) => Promise<{ ok: boolean; text: string }>;
   /** The visitor's id for the custom POST (`unionid`). */
   unionid: () => string;
-  /** Pay a good (PayStore.payGoods); true when paid. */
-  payGoods: (goodsId: number) => Promise<boolean>;
+  /** Pay a good for a phone verified in the form (PayStore.payGoods); true when paid. */
+  payGoods: (goodsId: number, form: FormPayRef) => Promise<boolean>;
   goods: (goodsId: number) => Promise<PayGoods>;
   /** Runs `fn` every `ms`; returns the stop. */
   every: (ms: number, fn: () => void) => () => void;
@@ -48,7 +49,8 @@ export interface FormOptions {
 /**
  * One form on a page (spec part 1 §4, §5, §7, §8): its fields' values, the phone fields' code
  * flow, the pay fields, and submit. Submit is enabled only when every required field is
- * filled (a phone: verified; a pay field: paid); tapping it disabled shows the top warning
+ * filled (a phone: verified; a pay field: paid for the verified phone, by this account or any
+ * other: the code check says so, and a phone that paid is not asked to pay again); tapping it disabled shows the top warning
  * 'Please input the right {field}' (a pay field: 'no payment record for this phone number')
  * for 3 s. Submitting: a guest logs in first when there is a phone or invite field; then the
  * phone validation, the paper post and the optional custom POST; PostPaperSuccess and `/g/{redirect}`,
@@ -58,7 +60,6 @@ export class FormStore {
   readonly fields: FormField[];
   values: FormValues = {};
   phones = new Map<string, PhoneFieldStore>();
-  paid = new Map<string, boolean>();
   prices = new Map<string, number>();
   warning: string | null = null;
   submitting = false;
@@ -128,7 +129,7 @@ export class FormStore {
   /** Whether a field counts as filled: a phone once verified, a pay field once paid. */
   filled(f: FormField): boolean {
     if (f.type === 'form_phone') return this.phones.get(f.id)!.verified;
-    if (f.type === 'form_pay') return !(f.props as { goods_id: number }).goods_id || this.paid.get(f.id) === true;
+    if (f.type === 'form_pay') return !(f.props as { goods_id: number }).goods_id || this.isPaid(f.id);
     return isFilled(f, this.values[f.id] as FormValue | undefined);
   }
 
@@ -154,17 +155,32 @@ export class FormStore {
     }
   }
 
-  /** A pay field's button: a verified phone of the form first ('请先验证手机号'), then the payment. */
+  /** The form's first verified phone field: the payer of its pay fields (null before a phone is verified). */
+  get payer(): PhoneFieldStore | null {
+    return [...this.phones.values()].find((p) => p.verified) ?? null;
+  }
+
+  /** A pay field is paid for the payer's phone (whichever account paid it). */
+  isPaid(id: string): boolean {
+    return !!this.payer?.paidFields.includes(id);
+  }
+
+  /**
+   * A pay field's button: a verified phone of the form first ('请先验证手机号'), then the payment
+   * for that phone (the server takes the phone only from its own verification record).
+   */
   async pay(id: string): Promise<void> {
     const f = this.fields.find((x) => x.id === id && x.type === 'form_pay');
     const goodsId = (f?.props as { goods_id?: number } | undefined)?.goods_id;
-    if (!f || !goodsId || this.paid.get(id)) return;
-    if (![...this.phones.values()].some((p) => p.verified)) {
+    if (!f || !goodsId || this.isPaid(id)) return;
+    const payer = this.payer;
+    if (!payer) {
       this.deps.toast(this.deps.t('form.verifyPhoneFirst'));
       return;
     }
-    const ok = await this.deps.payGoods(goodsId);
-    if (ok) runInAction(() => this.paid.set(id, true));
+    const phone = { phone: payer.phone, country: payer.country };
+    const ok = await this.deps.payGoods(goodsId, { gallery_id: this.opts.galleryId, action: this.opts.formId, ...phone });
+    if (ok) payer.markPaid(id, phone);
   }
 
   private warn(text: string): void {

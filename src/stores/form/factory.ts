@@ -20,7 +20,7 @@ export function createFormStore(form: PageComponent, opts: FormOptions, root: Ro
     open: (url) => openUrl(url, { replace: true }),
     customPost: postFormJson,
     unionid: () => root.session.user?.openid ?? '',
-    payGoods: (id) => getPaymentStores(root).pay.payGoods(id),
+    payGoods: (id, form) => getPaymentStores(root).pay.payGoods(id, form),
     goods: (id) => payApi.goods(id),
     every: (ms, fn) => {
       const h = setInterval(fn, ms);

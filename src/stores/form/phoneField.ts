@@ -19,6 +19,11 @@ export class PhoneFieldStore {
   state: PhoneCheckState = PhoneCheck.PENDING;
   countdown = 0;
   sending = false;
+  /**
+   * The form's pay fields (form_pay ids) paid for the verified number, from any account (the
+   * code check's answer, then the payments made here). Paid is per phone: another number starts empty.
+   */
+  paidFields: string[] = [];
   private stopTick: (() => void) | null = null;
 
   constructor(
@@ -43,8 +48,9 @@ export class PhoneFieldStore {
     const digits = v.replace(/\D/g, '').slice(0, 15);
     if (digits === this.phone) return;
     this.phone = digits;
-    // Another number needs its own code.
+    // Another number needs its own code, and has paid nothing yet.
     if (this.verified) this.state = PhoneCheck.PENDING;
+    this.paidFields = [];
   }
 
   setCountry(v: string): void {
@@ -98,9 +104,10 @@ export class PhoneFieldStore {
   private async check(): Promise<void> {
     const code = this.code;
     try {
-      await this.deps.api.validateCodeV2({ phone: this.phone, country: this.country, code, gallery_id: this.galleryId, action: this.formId });
+      const r = await this.deps.api.validateCodeV2({ phone: this.phone, country: this.country, code, gallery_id: this.galleryId, action: this.formId });
       runInAction(() => {
         this.state = PhoneCheck.VERIFIED;
+        this.paidFields = r.paid ?? [];
         this.stop();
         this.countdown = 0;
       });
@@ -113,6 +120,17 @@ export class PhoneFieldStore {
       if (authorise && this.deps.isGuest()) await this.deps.requireLogin('form_phone');
       else this.deps.toast(this.deps.t('form.codeWrong'));
     }
+  }
+
+  /** A pay field paid for `phone` (the number the order was made for): counted while this field still holds that number, verified. */
+  markPaid(fieldId: string, phone: { phone: string; country: string }): void {
+    if (!this.verified || phone.phone !== this.phone || phone.country !== this.country || this.paidFields.includes(fieldId)) return;
+    this.paidFields.push(fieldId);
+  }
+
+  /** The number as shown beside a paid field: 138****0001. */
+  get masked(): string {
+    return this.phone.length > 7 ? `${this.phone.slice(0, 3)}****${this.phone.slice(-4)}` : this.phone;
   }
 
   stop(): void {

@@ -1,6 +1,7 @@
 import { makeAutoObservable, observable, runInAction } from 'mobx';
 import type { Photo } from '../../../types/api/photo';
 import { ChargeStatus, type PayChannel, type PayGoods, type PayOrder, type PrePayResult } from '../../../types/api/pay';
+import type { FormPayRef } from '../../../types/api/form';
 import { ErrorCode } from '../../../types/envelope';
 import type { MessageKey } from '../../i18n';
 import type { GatedAction } from '../login/loginGate';
@@ -105,15 +106,17 @@ export class PayStore {
   }
 
   /**
-   * Buy a photo-less good (a form's pay field, form_pay): the same login, sheet, platform step
-   * and polling as photos; the server makes one order per visitor and good (a repeated call pays
-   * the same order, a paid one answers paid). True once the server says paid.
+   * Buy a photo-less good (a form's pay field, form_pay, with `form`: the phone verified in it):
+   * the same login, sheet, platform step and polling as photos; the server makes one order per
+   * visitor and good (for a form: per phone; a repeated call pays the same order, a paid one
+   * answers paid, a phone another account paid answers 200201: paid, nothing to pay). True once
+   * the server says paid.
    */
-  payGoods(goodsId: number): Promise<boolean> {
-    return this.startGoods(goodsId);
+  payGoods(goodsId: number, form?: FormPayRef): Promise<boolean> {
+    return this.startGoods(goodsId, form);
   }
 
-  private async startGoods(goodsId: number): Promise<boolean> {
+  private async startGoods(goodsId: number, form?: FormPayRef): Promise<boolean> {
     if (this.busy) {
       this.deps.toast('pay.busy');
       return false;
@@ -130,8 +133,13 @@ export class PayStore {
       let prepay: PrePayResult;
       let goods: PayGoods | null;
       try {
-        [goods, prepay] = await Promise.all([this.deps.api.goods(goodsId).catch(() => null), this.deps.api.makePrePay({ goods_id: goodsId, channel: this.deps.channel() })]);
-      } catch {
+        const body = { goods_id: goodsId, channel: this.deps.channel(), ...(form ? { form } : {}) };
+        [goods, prepay] = await Promise.all([this.deps.api.goods(goodsId).catch(() => null), this.deps.api.makePrePay(body)]);
+      } catch (e) {
+        if (e instanceof ApiError && e.code === ErrorCode.ALREADY_PAID) {
+          this.deps.toast('pay.phonePaid');
+          return true;
+        }
         this.deps.toast('pay.failed');
         return false;
       }

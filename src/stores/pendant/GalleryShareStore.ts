@@ -1,11 +1,10 @@
-import { makeAutoObservable, runInAction } from 'mobx';
 import type { Gallery } from '../../../types/api/gallery';
-import { galleryUrl } from '../../../types/routes';
+import type { Photo } from '../../../types/api/photo';
+import { buildUrl, galleryUrl } from '../../../types/routes';
 import { imageUrl } from '../../utils/image';
-import { shareLink, type ShareContent, type ShareOutcome } from '../../platform/share';
-import { toast } from '../../platform/ui';
-import { shareAndTell } from '../share/shareOutcome';
-import { t, type MessageKey } from '../../i18n';
+import type { ShareContent } from '../../platform/share';
+import type { ShareSheetStore } from '../share/ShareSheetStore';
+import { t } from '../../i18n';
 
 /** The gallery fields a share reads. */
 export type ShareGallery = Pick<Gallery, 'id' | 'link_id' | 'name' | 'h5_share_title' | 'h5_share_text' | 'h5_share_image'> & {
@@ -13,15 +12,15 @@ export type ShareGallery = Pick<Gallery, 'id' | 'link_id' | 'name' | 'h5_share_t
   config?: Partial<Pick<Gallery['config'], 'h5_share_title' | 'h5_share_text' | 'h5_share_image' | 'share_off'>> | null;
 };
 
-/** Sharing is off for a gallery that says so (spec part 1 §6). */
-export function gallerySharable(g: ShareGallery | null | undefined): boolean {
-  return !!g && g.config?.share_off !== 1;
+/** Sharing is off for a gallery that says so, or everywhere by the global flag (spec part 1 §6). */
+export function gallerySharable(g: ShareGallery | null | undefined, globalOff = false): boolean {
+  return !!g && !globalOff && g.config?.share_off !== 1;
 }
 
 /**
  * What sharing a gallery page sends (spec part 1 §3 share content): the page's own
  * h5_share_* texts and image, else the gallery config's, else its name, a line inviting
- * to view and its cover.
+ * to view (the spec's fallback text, §9) and its cover.
  */
 export function galleryShareContent(g: ShareGallery): ShareContent {
   return {
@@ -32,37 +31,28 @@ export function galleryShareContent(g: ShareGallery): ShareContent {
   };
 }
 
-export interface GalleryShareDeps {
-  share: (c: ShareContent) => Promise<ShareOutcome>;
-  toast: (key: MessageKey, ms?: number) => void;
+/**
+ * What sharing one photo sends (the viewer's share): the image share page of that photo
+ * under the sharer's openid, with the gallery's share texts, else the fallback text, and
+ * the photo's watermarked display style.
+ */
+export function photoShareContent(photo: Pick<Photo, 'id' | 'hash' | 'galleryid'>, g: ShareGallery | null, openid: string): ShareContent {
+  const name = g?.name || '';
+  return {
+    title: g?.h5_share_title || g?.config?.h5_share_title || (name ? t('share.fallbackTitle', { name }) : t('share.anonymous', { num: 1 })),
+    desc: g?.h5_share_text || g?.config?.h5_share_text || t('share.fallbackDesc', { num: 1 }),
+    imageUrl: imageUrl(photo.hash, 'wx_375_240', photo.galleryid),
+    url: buildUrl('share', { openid: openid || '0', ids: String(photo.id) })
+  };
 }
 
 /**
- * The share pendant in browsers: the platform's share (the system sheet, or the link
- * copied), and in WeChat's browser the hint at its ··· menu. (The mini-program shares
- * through an open-type="share" button and the page's share message instead.)
+ * The share pendant in browsers: the share modal with the gallery (QR poster of the
+ * gallery, copy link, WeChat's menu hint). The mini-program shares through an
+ * open-type="share" button and the page's share message instead.
  */
-export class GalleryShareStore {
-  /** WeChat's browser: the hint at its ··· menu is showing (`copied`: the link is on the clipboard too). */
-  menuHint: { copied: boolean } | null = null;
-  private deps: GalleryShareDeps;
-
-  constructor(deps: Partial<GalleryShareDeps> = {}) {
-    // Through a function: as a bare property value webpack (5.91) emitted an undeclared `share.uU` once platform/share sat in a shared chunk.
-    this.deps = { share: (c) => shareLink(c), toast: (key, ms) => toast(t(key), ms), ...deps };
-    makeAutoObservable<GalleryShareStore, 'deps'>(this, { deps: false });
-  }
-
-  async share(g: ShareGallery): Promise<ShareOutcome | null> {
-    if (!gallerySharable(g)) return null;
-    return shareAndTell(galleryShareContent(g), {
-      share: this.deps.share,
-      toast: this.deps.toast,
-      menuHint: (copied) => runInAction(() => (this.menuHint = { copied }))
-    });
-  }
-
-  closeMenuHint(): void {
-    this.menuHint = null;
-  }
+export function openGalleryShare(sheet: ShareSheetStore, g: ShareGallery, globalOff = false): boolean {
+  if (!gallerySharable(g, globalOff)) return false;
+  sheet.open(galleryShareContent(g), { galleryId: g.id, imageId: null });
+  return true;
 }

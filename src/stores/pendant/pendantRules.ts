@@ -105,7 +105,8 @@ export interface PendantBars {
  * `list` is the bottom of the fold-out list (the more-menu), `bar` the bottom of the
  * row of buttons, `inset` the room the row keeps under its buttons.
  *
- * - comment bar: the row stands on it, 66 px up, and its list opens above the row;
+ * - comment bar (`commentsend`): the row stands on it, 66 px up (so does the tab bar, whose right
+ *   end it still shares), and its list opens above the row;
  * - navigator: the row shares the tab bar (which leaves its right end free), so the
  *   list opens 49 px up, above the bar;
  * - neither: the row is a bar of its own at the bottom edge, 49 px high like the tab

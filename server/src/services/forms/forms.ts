@@ -7,6 +7,7 @@ import { ErrorCode } from '../../../../types/envelope';
 import type { SmsSendResponse } from '../../../../types/api/permission';
 import {
   FORM_DATA_MAX_BYTES,
+  type FormPayRef,
   type FormValidationResponse,
   type PaperRequest,
   type PaperResponse,
@@ -28,11 +29,14 @@ import {
   type PhoneValue
 } from '../../../../types/formRules';
 import { storedFields } from './stored';
+import { formPaidOrder, type FormPayer, type FormPayers, type PhoneKey } from '../pay/formOrders';
 
 const now = () => Math.floor(Date.now() / 1000);
 /** A verified phone counts for a submit for a day. */
 export const FORM_PHONE_TTL_S = 24 * 3600;
 const LOGIN_FIRST = 'Log in before submitting this form';
+const VERIFY_FIRST = 'Verify the phone number first';
+const NO_PAY_RECORD = 'no payment record for this phone number';
 
 /** The number as the SMS provider dials it and the code store keys it: plain for China, `+{country}{phone}` elsewhere. */
 export const dialKey = (country: string, phone: string) => (country === FORM_DEFAULT_COUNTRY ? phone : `+${country}${phone}`);
@@ -52,8 +56,11 @@ interface LoadedForm {
  * Visitors' side of forms (issue 14 Deliver 5): the phone code of a form_phone field, the
  * phone validation and the paper post. Every rule of a value is types/formRules.ts, applied
  * to the form as saved in the gallery's pagedata; nothing the client says about the form is trusted.
+ * A pay field (form_pay) is paid per verified phone (migration 023): the payer of its order is a
+ * phone of the visitor's verification record (`payer`), and "paid" is looked up by gallery, good
+ * and phone, whichever account paid.
  */
-export class FormService {
+export class FormService implements FormPayers {
   constructor(
     private db: Db,
     private galleries: GalleryService,
@@ -101,7 +108,34 @@ export class FormService {
        ON CONFLICT (user_id, gallery_id, form_id, country, phone) DO UPDATE SET verified_at = EXCLUDED.verified_at`,
       [user.id, b.gallery_id, b.action, country, b.phone, now()]
     );
-    return { status: 1, phone: b.phone, country };
+    return { status: 1, phone: b.phone, country, paid: await this.paidFields(user.id, b.gallery_id, f.fields, [{ country, phone: b.phone }]) };
+  }
+
+  /**
+   * makePrePay's `form`: the form's pay field selling `goodsId`, and the phone, accepted only as
+   * one this visitor verified in this form (200202 otherwise: a phone in the body proves nothing).
+   */
+  async payer(v: Viewer, ref: FormPayRef, goodsId: number): Promise<FormPayer> {
+    const user = requireRealUser(v, LOGIN_FIRST);
+    const f = await this.load(v, ref.gallery_id, ref.action);
+    if (!f.fields.some((x) => x.type === 'form_pay' && (x as FormField<'form_pay'>).props.goods_id === goodsId)) {
+      throw badRequest('This form has no pay field for this good');
+    }
+    const country = ref.country ?? FORM_DEFAULT_COUNTRY;
+    const verified = await this.verifiedPhones(user.id, ref.gallery_id, ref.action);
+    if (!verified.some((x) => x.phone === ref.phone && x.country === country)) throw new AppError(ErrorCode.NO_PERMISSION, VERIFY_FIRST, { field: 'phone' });
+    return { galleryId: ref.gallery_id, formId: ref.action, country, phone: ref.phone };
+  }
+
+  /** The form's pay fields with a good that are paid for one of `phones` (or by the account before migration 023). */
+  private async paidFields(userId: number, galleryId: number, fields: FormField[], phones: readonly PhoneKey[]): Promise<string[]> {
+    const paid: string[] = [];
+    for (const field of fields) {
+      if (field.type !== 'form_pay') continue;
+      const goodsId = (field as FormField<'form_pay'>).props.goods_id;
+      if (goodsId && (await formPaidOrder(this.db, userId, galleryId, goodsId, phones))) paid.push(field.id);
+    }
+    return paid;
   }
 
   /** The visitor who may submit: a real user where the form has a phone or invite field (401 for a guest), else any session. */
@@ -123,7 +157,7 @@ export class FormService {
     const user = this.submitter(v, f);
     const phones = await this.verifiedPhones(user.id, galleryId, formId);
     if (f.fields.some((x) => x.type === 'form_phone' && x.props.required) && !phones.length) {
-      throw new AppError(ErrorCode.NO_PERMISSION, 'Verify the phone number first');
+      throw new AppError(ErrorCode.NO_PERMISSION, VERIFY_FIRST);
     }
     return { phones };
   }
@@ -146,8 +180,8 @@ export class FormService {
         problem
       });
     }
-    await this.checkPhones(user.id, galleryId, b.action, f.fields, values);
-    await this.checkPaid(user.id, f.fields);
+    const phones = await this.checkPhones(user.id, galleryId, b.action, f.fields, values);
+    await this.checkPaid(user.id, galleryId, f.fields, phones);
     const stored = JSON.stringify(storedFields(f.fields, values));
     const t = now();
     const { rows } = await this.db.query<{ id: number; replaced: boolean }>(
@@ -168,27 +202,28 @@ export class FormService {
     return data as Record<string, FormValue>;
   }
 
-  /** A phone given must be one this visitor verified for this form (200202 otherwise). */
-  private async checkPhones(userId: number, galleryId: number, formId: string, fields: FormField[], values: Record<string, FormValue>) {
+  /** A phone given must be one this visitor verified for this form (200202 otherwise); answers the phones given. */
+  private async checkPhones(userId: number, galleryId: number, formId: string, fields: FormField[], values: Record<string, FormValue>): Promise<PhoneKey[]> {
     const given = fields.filter((x) => x.type === 'form_phone' && isFilled(x, values[x.id])).map((x) => values[x.id] as PhoneValue);
-    if (!given.length) return;
+    if (!given.length) return [];
     const verified = await this.verifiedPhones(userId, galleryId, formId);
     for (const p of given) {
-      if (!verified.some((x) => x.phone === p.phone && x.country === p.country)) throw new AppError(ErrorCode.NO_PERMISSION, 'Verify the phone number first', { field: 'phone' });
+      if (!verified.some((x) => x.phone === p.phone && x.country === p.country)) throw new AppError(ErrorCode.NO_PERMISSION, VERIFY_FIRST, { field: 'phone' });
     }
+    return given.map((p) => ({ country: p.country, phone: p.phone }));
   }
 
-  /** A pay field with a good: the visitor's paid order of it (the goods order of the pay component), else 200202. */
-  private async checkPaid(userId: number, fields: FormField[]) {
+  /** A required pay field with a good: paid for a verified phone of this submission (by any account), else 200202. */
+  private async checkPaid(userId: number, galleryId: number, fields: FormField[], phones: PhoneKey[]) {
+    const paid = await this.paidFields(
+      userId,
+      galleryId,
+      fields.filter((x) => x.props.required),
+      phones
+    );
     for (const field of fields) {
-      if (field.type !== 'form_pay') continue;
-      const goodsId = (field as FormField<'form_pay'>).props.goods_id;
-      if (!goodsId || !field.props.required) continue;
-      const { rows } = await this.db.query(
-        `SELECT 1 FROM orders WHERE user_id = $1 AND goods_id = $2 AND status = 'paid' AND cardinality(photo_ids) = 0 LIMIT 1`,
-        [userId, goodsId]
-      );
-      if (!rows.length) throw new AppError(ErrorCode.NO_PERMISSION, 'no payment record for this phone number', { field: field.id });
+      if (field.type !== 'form_pay' || !field.props.required || !(field as FormField<'form_pay'>).props.goods_id) continue;
+      if (!paid.includes(field.id)) throw new AppError(ErrorCode.NO_PERMISSION, NO_PAY_RECORD, { field: field.id });
     }
   }
 }

@@ -5,6 +5,7 @@ import { ErrorCode } from '../../../../types/envelope';
 import { ChargeStatus, type Charge, type PayChannel, type PayGoodsKind, type PayOrder, type PayProvider, type PrePayResult } from '../../../../types/api/pay';
 import type { PaymentProvider, ProviderOrder, ProviderPayment } from '../../providers/pay/provider';
 import { ORDER_TTL_S } from '../../providers/pay/wechatpay';
+import { formPaidOrder, formPayLockKey, type FormPayer } from './formOrders';
 
 /** getCharge asks the provider (order-query fallback) once an unpaid order is this old… */
 export const QUERY_FALLBACK_AFTER_S = 5;
@@ -35,10 +36,16 @@ export interface OrderRow {
   created_at: number;
   /** What a photo order buys (null for a photo-less good). */
   purpose: OrderPurpose | null;
+  /** A form pay field's order (migration 023): the form, and the phone verified in it that it pays for. */
+  form_id: string | null;
+  phone_country: string | null;
+  phone: string | null;
+  /** A photo-less goods order from before migration 023 (no phone): counts for its account in forms. */
+  account_paid_form: boolean;
 }
 
-/** What an order buys: the watermark removed (paytoimage), a paid download (predownimg), or a red packet (no good). */
-export type OrderPurpose = PayGoodsKind | 'redpacket';
+/** What an order buys: the watermark removed (paytoimage), a paid download (predownimg), a red packet or a comment gift (no good). */
+export type OrderPurpose = PayGoodsKind | 'redpacket' | 'gift';
 
 export interface GoodsRow {
   id: number;
@@ -85,6 +92,7 @@ const photos = (n: number) => (n === 1 ? '1 photo' : `${n} photos`);
 export function orderDescription(o: Pick<OrderRow, 'purpose' | 'photo_ids' | 'amount_cents'>, goods: Pick<GoodsRow, 'name'> | null): string {
   const n = o.photo_ids.length;
   if (o.purpose === 'redpacket') return `Red packet ¥${(o.amount_cents / 100).toFixed(2)} · 红包`;
+  if (o.purpose === 'gift') return `Gift ¥${(o.amount_cents / 100).toFixed(2)} · 礼物`;
   if (o.purpose === 'download') return `Download ${photos(n)} · 下载 ${n} 张照片`;
   if (o.purpose === 'remove_watermark') return `Remove watermark · ${photos(n)} · 去水印 ${n} 张`;
   return goods?.name ?? 'Order · 订单';
@@ -174,6 +182,36 @@ export class OrderBook {
   }
 
   /**
+   * A form pay field's order (form_pay): for the phone the visitor verified in the form (`payer`,
+   * from the server's verification record). A phone that already paid this good in this gallery is
+   * paid: the visitor's own paid order is answered as is; another account's answers 200201, nothing
+   * to pay. Concurrent and repeated requests for the same phone and account make one order (the
+   * account row and the phone's advisory lock), a pending one for the same phone is reused.
+   */
+  async createFormGoodsOrder(userId: number, goodsId: number, payer: FormPayer): Promise<OrderRow> {
+    const goods = await this.goods(goodsId);
+    return this.db.tx(async (q) => {
+      await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+      await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [formPayLockKey(goodsId, payer)]);
+      const paid = await formPaidOrder(q, userId, payer.galleryId, goodsId, [payer]);
+      if (paid?.user_id === userId) return paid;
+      if (paid) throw new AppError(ErrorCode.ALREADY_PAID, 'This phone number has already paid', { paid: true });
+      const pending = await q.query<OrderRow>(
+        `SELECT * FROM orders WHERE user_id = $1 AND goods_id = $2 AND status = 'created' AND provider = $3 AND gallery_id = $4
+           AND form_id = $5 AND phone_country = $6 AND phone = $7 AND amount_cents = $8 AND created_at > $9 ORDER BY id DESC LIMIT 1`,
+        [userId, goodsId, this.provider.name, payer.galleryId, payer.formId, payer.country, payer.phone, goods.price_cents, now() - ORDER_TTL_S + REUSE_MIN_LEFT_S]
+      );
+      if (pending.rows[0]) return pending.rows[0];
+      const { rows } = await q.query<OrderRow>(
+        `INSERT INTO orders (out_trade_no, user_id, gallery_id, goods_id, amount_cents, photo_ids, provider, created_at, form_id, phone_country, phone)
+         VALUES ($1, $2, $3, $4, $5, '{}', $6, $7, $8, $9, $10) RETURNING *`,
+        [newTradeNo(), userId, payer.galleryId, goodsId, goods.price_cents, this.provider.name, now(), payer.formId, payer.country, payer.phone]
+      );
+      return rows[0];
+    });
+  }
+
+  /**
    * A red packet's order: `amountCents` chosen by the sender (checked by the red packet service),
    * no good. Each precreate makes a new order; one paid order makes at most one packet.
    */
@@ -184,6 +222,28 @@ export class OrderBook {
       [newTradeNo(), userId, galleryId, amountCents, this.provider.name, now()]
     );
     return rows[0];
+  }
+
+  /**
+   * A paid gift's order: `count` of gift `giftId` at `unitCents` each (priced by the comment
+   * service), no good. Each call makes a new order; one paid order makes at most one comment.
+   */
+  async createGiftOrder(userId: number, galleryId: number, giftId: number, count: number, unitCents: number): Promise<OrderRow> {
+    return this.db.tx(async (q) => {
+      const { rows } = await q.query<OrderRow>(
+        `INSERT INTO orders (out_trade_no, user_id, gallery_id, goods_id, amount_cents, photo_ids, provider, created_at, purpose)
+         VALUES ($1, $2, $3, NULL, $4, '{}', $5, $6, 'gift') RETURNING *`,
+        [newTradeNo(), userId, galleryId, unitCents * count, this.provider.name, now()]
+      );
+      await q.query('INSERT INTO gift_orders (order_id, gift_id, gallery_id, count, unit_cents) VALUES ($1, $2, $3, $4, $5)', [
+        rows[0].id,
+        giftId,
+        galleryId,
+        count,
+        unitCents
+      ]);
+      return rows[0];
+    });
   }
 
   /** What an order buys, in words (the pay page's title and the provider's description). */
@@ -202,7 +262,7 @@ export class OrderBook {
   ): Promise<OrderRow> {
     const pending = await q.query<OrderRow>(
       `SELECT * FROM orders WHERE user_id = $1 AND goods_id = $2 AND status = 'created' AND provider = $3
-         AND photo_ids = $4::int[] AND amount_cents = $5 AND created_at > $6 ORDER BY id DESC LIMIT 1`,
+         AND photo_ids = $4::int[] AND amount_cents = $5 AND created_at > $6 AND phone IS NULL ORDER BY id DESC LIMIT 1`,
       [userId, goods.id, this.provider.name, ids, amount, now() - ORDER_TTL_S + REUSE_MIN_LEFT_S]
     );
     const reused = pending.rows[0];

@@ -21,6 +21,7 @@ import {
 import { NotifyError } from '../../providers/pay/provider';
 import { SettleRefused, type GoodsRow, type OrderBook, type OrderPurpose } from './orders';
 import { paidImages } from './payImages';
+import type { FormPayers } from './formOrders';
 
 /** How often a process closes expired unpaid orders (app.ts starts the sweep). */
 export const ORDER_SWEEP_MS = 10 * 60_000;
@@ -53,7 +54,9 @@ export class PayService {
     private db: Db,
     private orders: OrderBook,
     private limits: RateLimiter,
-    private gates: GateAccess
+    private gates: GateAccess,
+    /** makePrePay's `form`: the phone a form's pay order is for, from the server's verification record. */
+    private formPayers: FormPayers
   ) {}
 
   /**
@@ -98,11 +101,19 @@ export class PayService {
     return this.orders.charge(order);
   }
 
-  /** makePrePay: pay an own order, or buy a photo-less good (the pay component). */
+  /**
+   * makePrePay: pay an own order, or buy a photo-less good: with `form` (a form's pay field) for the
+   * phone the visitor verified in that form, else once per account (the order page's offers).
+   */
   async prePay(viewer: Viewer, b: MakePrePayRequest): Promise<PrePayResult> {
     if (!b.id && !b.goods_id) throw badRequest('id or goods_id is required');
     const user = requireRealUser(viewer, LOGIN_TO_PAY);
-    const id = b.id || (await this.orders.createGoodsOrder(user.id, b.goods_id!)).id;
+    let id = b.id;
+    if (!id && b.form) {
+      const payer = await this.formPayers.payer(viewer, b.form, b.goods_id!);
+      id = (await this.orders.createFormGoodsOrder(user.id, b.goods_id!, payer)).id;
+    }
+    id ||= (await this.orders.createGoodsOrder(user.id, b.goods_id!)).id;
     return this.prepayOwn(user.id, user.openid, id, b.channel);
   }
 

@@ -78,7 +78,7 @@ export class SessionService {
   async start(
     v: Viewer,
     client: { userAgent: string; miniProgram: boolean },
-    site: { webAppId: string; login: LoginConfig; redirect?: string | null }
+    site: { webAppId: string; login: LoginConfig; shareOff?: boolean; redirect?: string | null }
   ): Promise<SessionData> {
     // A new guest writes a user and a session row: counted per address (429 with data.retry_after over the limit).
     const { user, token } = (await this.resume(v.token)) ?? (await this.createGuest(v.ip));
@@ -92,6 +92,7 @@ export class SessionService {
         is_pc: !client.miniProgram && isPcEnv(client.userAgent),
         web_appid: site.webAppId,
         srv_time: Math.floor(Date.now() / 1000),
+        share_off: !!site.shareOff,
         login: loginSysInfo(site.login, env)
       }
     };
