@@ -607,6 +607,14 @@ const enUS = {
   'find.empty.payed': 'No purchased photos yet',
   'find.login': 'Log in to see this list',
   'find.photoCount': { one: '{num} photo', other: '{num} photos' },
+  // The order / preorder page (issue 16) and the group page.
+  'order.intro': 'Book the photo service of this event',
+  'order.buy': 'Buy',
+  'order.paying': 'Paying…',
+  'order.paid': 'Paid',
+  'group.none': 'This group has no albums yet',
+  'group.locked': 'Password or phone check needed',
+  'group.photos': { one: '{count} photo', other: '{count} photos' },
 } satisfies Record<string, Message>;
 
 export type MessageKey = keyof typeof enUS;

@@ -600,6 +600,13 @@ const zhCN: Messages = {
   'find.empty.payed': '还没有购买的照片',
   'find.login': '登录后查看',
   'find.photoCount': { one: '{num} 张照片', other: '{num} 张照片' },
+  'order.intro': '预约本次活动的摄影服务',
+  'order.buy': '购买',
+  'order.paying': '支付中…',
+  'order.paid': '已购买',
+  'group.none': '这个群组还没有相册',
+  'group.locked': '需要密码或手机验证',
+  'group.photos': { one: '{count} 张照片', other: '{count} 张照片' },
 };
 
 export default zhCN;

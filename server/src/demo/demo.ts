@@ -24,6 +24,13 @@ export const DEMO_TOP_TAGS = ['Stage', 'Guests', 'Backstage'];
 export const DEMO_CARPET_TAGS = ['Arrivals', 'Portraits'];
 /** Red Carpet's pay-to-remove-watermark price per photo (cents). */
 export const DEMO_WATERMARK_PRICE_CENTS = 100;
+/** The demo's photo-service offers on its order page (/page/order/demo2026): name, description, price in cents. */
+export const DEMO_SERVICE_OFFERS: readonly { name: string; description: string; price: number }[] = [
+  { name: 'Photographer for your event, half day', description: '4 hours on site, live album, 200 edited photos', price: 88800 },
+  { name: 'Photo book of the Spring Gala', description: '40 pages, hardcover, delivered in two weeks', price: 16800 }
+];
+/** The demo group page (/page/group/{token}): its albums under one link. A fixed token, for the demo only. */
+export const DEMO_GROUP_TOKEN = 'demoSpringGala2026AlbumsGroup000';
 
 const SEED = 2026;
 const HOUR = 3600;
@@ -350,6 +357,15 @@ export async function seedDemo(ctx: SeedDeps, opts: SeedOptions = {}): Promise<s
     const notes = await storeContent(q, NOTES_HTML, now);
     const folds = blockFolds(sponsorLogos.map((l) => l.hash), DEMO_CARPET_LINK_ID);
     const info = schedule && notes ? eventInfo(schedule.hash, notes.hash, floorPlan.hash, folds) : null;
+    // The order page: the event's photo-service offers (goods of kind 'service').
+    for (const o of DEMO_SERVICE_OFFERS) {
+      await q.query(`INSERT INTO goods (gallery_id, name, description, price_cents, kind, created_at) VALUES ($1, $2, $3, $4, 'service', $5)`, [topId, o.name, o.description, o.price, now]);
+    }
+    // The group page: the demo's albums under one link, gated ones included (listed by name until passed).
+    const group = await q.query<{ id: number }>('INSERT INTO gallery_groups (token, name, created_at) VALUES ($1, $2, $3) RETURNING id', [DEMO_GROUP_TOKEN, 'Demo: Spring Gala albums', now]);
+    for (const [i, id] of [topId, carpetId, partyId, ...gatedIds, raceId].entries()) {
+      await q.query('INSERT INTO gallery_group_members (group_id, gallery_id, position) VALUES ($1, $2, $3)', [group.rows[0].id, id, i]);
+    }
     await q.query('UPDATE galleries SET pagedata = $2::jsonb WHERE id = $1', [
       topId, JSON.stringify(topPage(banners.map((b) => b.hash), [carpetId, partyId, ...gatedIds, raceId], faceImages[0]?.img.hash ?? null, info, splash.hash))
     ]);

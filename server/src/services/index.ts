@@ -60,6 +60,8 @@ import { CommentReads } from './comments/reads';
 import { CommentModeration } from './comments/moderation';
 import { CommentEvents } from './comments/events';
 import { createRedPackets } from './redpackets';
+import { OrderPageService } from './pay/orderPage';
+import { GroupService } from './groups/groups';
 
 /** A value made on first use, once (concurrent first callers share it). */
 function once<T>(make: () => Promise<T>): (() => Promise<T>) & { made: () => Promise<T> | null } {
@@ -210,6 +212,10 @@ export function createServices(infra: Infrastructure) {
     downloads: new DownloadService(db, store, signer, gates),
     orders,
     pay: new PayService(db, orders, limits, gates, forms),
+    /** The order / preorder page: a gallery's service offers (bought through `pay`). */
+    orderPage: new OrderPageService(db, galleries, gates),
+    /** Groups: a token's list of galleries, each as its gates allow; the organiser's groups. */
+    groups: new GroupService(db, gates, organizerAccess, config.publicUrl),
     /** Red packets: send, ask, grab, list, detail; the sweeper (announce, refund, payouts); the phone sign-up. */
     redPackets: red.service,
     redPacketSweeper: red.sweeper,

@@ -104,7 +104,7 @@ function GalleryPage() {
   const onTab = async (i: TabIndex) => {
     // Tabs 2, 3, 4 and 5 need a real user (part 3 §6): the shared 'WeChat authorisation' prompt first.
     if (tabs.find((x) => x.index === i)?.needsLogin && !(await loginPrompt.requireLogin(gatedTab(i)))) return;
-    const action = tabAction(i, tab, g);
+    const action = tabAction(i, tab, g, { from: params.from, from_id: params.from_id });
     if (action.kind === 'open') openUrl(action.url);
     else if (action.kind === 'switch') setTab(action.index);
   };

@@ -144,6 +144,7 @@ export class OrderBook {
     const goods = await this.goods(goodsId);
     if (goods.gallery_id !== null && goods.gallery_id !== galleryId) throw badRequest('This pay good does not belong to the gallery');
     if (purpose === 'remove_watermark' && goods.kind !== purpose) throw badRequest(`This pay good is not a ${purpose} good`);
+    if (goods.kind === 'service') throw badRequest('This pay good is a service offer, not a photo good');
     const ids = [...new Set(photoIds)].sort((a, b) => a - b);
     if (!ids.length) throw badRequest('imgids is required');
     const found = await this.db.query<{ id: number }>('SELECT id FROM photos WHERE gallery_id = $1 AND id = ANY($2::int[]) AND NOT hidden', [
