@@ -150,6 +150,19 @@ export class ImagePipeline {
     return { kind: 'buffer', body };
   }
 
+  /**
+   * One photo's display pixels in an exact box (a long picture's piece, cropped to fill):
+   * the watermark its gallery draws for visitors (the same rule as plan()), or none when
+   * `unmarked` (the caller checked the visitor's entitlement). Not cached: the box is the
+   * picture's own.
+   */
+  async renderBox(hash: string, galleryId: number, box: { width: number; height: number }, unmarked: boolean): Promise<Buffer> {
+    const wm = unmarked ? null : (await this.plan(hash, 'wx_1920_n', undefined, galleryId)).watermark;
+    const source = await this.source(originalKey(hash));
+    const watermark = wm ? { icon: await this.icon(wm.icon), wm } : null;
+    return renderImage({ source, style: { width: box.width, height: box.height, fit: 'cover', quality: 90 }, format: 'jpeg', watermark });
+  }
+
   private async source(key: string): Promise<string | Buffer> {
     const file = this.deps.store.localPath(key);
     if (file) {
