@@ -15,6 +15,11 @@ export function styleForWidth(cssWidth: number, crop = false): ImageStyleName {
   return cssWidth <= 400 ? 'wx_750_n' : 'wx_1920_n';
 }
 
+/** An image address the server answered relative to its origin (a long picture's signed `/api/v2/usersplice/image/…`). */
+export function apiImageUrl(url: string): string {
+  return /^(https?:|data:|blob:)/i.test(url) ? url : `${apiBase()}${url}`;
+}
+
 /** A face crop's address as the server gives it (relative to the API origin, or absolute). */
 export function faceImageUrl(url: string): string {
   if (!url || /^(https?:|data:|blob:)/i.test(url)) return url;
