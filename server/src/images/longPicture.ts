@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
+import type { RenderedPixels } from './render';
 import { LONG_PICTURE_GAP, LONG_PICTURE_MAX_PIXELS, LONG_PICTURE_WIDTH } from '../../../types/api/splice';
 
 /** Where each photo goes on a long picture: one column, full width, in order, with a white gap. */
@@ -49,13 +50,14 @@ const LONG_QUALITY = 85;
 const PIECE_CONCURRENCY = 2;
 
 /**
- * Draw a long picture: `piece(i, box)` answers photo i already sized to its box (a small
- * JPEG, watermarked as the caller decides), at most PIECE_CONCURRENCY at a time; the
- * pieces are laid on a white canvas and encoded once. Only the sized pieces (JPEG) and
- * libvips' strips of the output are held, never the photos' full-size pixels.
+ * Draw a long picture: `piece(i, box)` answers photo i's pixels already sized to its box
+ * (watermarked as the caller decides; a JPEG photo is shrunk while it is decoded), at most
+ * PIECE_CONCURRENCY at a time; the pieces are laid on a white canvas and encoded once. At
+ * most the picture's own pixels are held (LONG_PICTURE_MAX_PIXELS × 3 bytes, 48 MB), never
+ * the photos' full-size pixels.
  */
-export async function composeLongPicture(layout: LongLayout, piece: (index: number, box: { width: number; height: number }) => Promise<Buffer>): Promise<ComposedPicture> {
-  const pieces: Buffer[] = new Array(layout.pieces.length);
+export async function composeLongPicture(layout: LongLayout, piece: (index: number, box: { width: number; height: number }) => Promise<RenderedPixels>): Promise<ComposedPicture> {
+  const pieces: RenderedPixels[] = new Array(layout.pieces.length);
   let next = 0;
   const worker = async () => {
     while (next < layout.pieces.length) {
@@ -65,7 +67,7 @@ export async function composeLongPicture(layout: LongLayout, piece: (index: numb
   };
   await Promise.all(Array.from({ length: Math.min(PIECE_CONCURRENCY, layout.pieces.length) }, worker));
   const data = await sharp({ create: { width: layout.width, height: layout.height, channels: 3, background: '#ffffff' }, limitInputPixels: false })
-    .composite(pieces.map((input, i) => ({ input, top: layout.pieces[i].top, left: 0 })))
+    .composite(pieces.map((p, i) => ({ input: p.data, raw: { width: p.width, height: p.height, channels: p.channels }, top: layout.pieces[i].top, left: 0 })))
     .jpeg({ quality: LONG_QUALITY })
     .toBuffer();
   return { data, hash: crypto.createHash('sha256').update(data).digest('hex'), width: layout.width, height: layout.height };
