@@ -7,5 +7,3 @@ export const fetchLovedImages = (page = 1) => call(mineCalls.lovedImages, { quer
 export const fetchSplices = (page = 1) => call(mineCalls.splices, { query: { page } });
 /** Purchased photos, 30 a page (spec part 1 §7: page, page_size 30). */
 export const fetchPayedImages = (page = 1) => call(payCalls.payedImages, { query: { page, page_size: PAYED_IMAGES_PAGE_SIZE } });
-/** Record a splice poster the visitor saved. */
-export const createSplice = (galleryid: number, imageIds: number[]) => call(mineCalls.createSplice, { body: { galleryid, imageids: imageIds.join(',') } });

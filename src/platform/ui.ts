@@ -46,6 +46,23 @@ export function toast(title: string, ms = 2000): void {
   void Taro.showToast({ title, icon: 'none', duration: ms }).catch(() => undefined);
 }
 
+/** The system's loading toast (a spinner with `title`, the page stays usable underneath only in browsers). */
+export function showLoading(title: string): void {
+  try {
+    void Promise.resolve(Taro.showLoading({ title, mask: true })).catch(() => undefined);
+  } catch {
+    /* no loading toast here: the caller's own state still shows the work */
+  }
+}
+
+export function hideLoading(): void {
+  try {
+    void Promise.resolve(Taro.hideLoading()).catch(() => undefined);
+  } catch {
+    /* nothing shown */
+  }
+}
+
 /** Call a phone number: the system dialler (mini-program), a tel: link in browsers. */
 export function callPhone(phone: string): void {
   const number = phone.replace(/[^\d+]/g, '');

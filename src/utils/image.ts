@@ -17,7 +17,7 @@ export function styleForWidth(cssWidth: number, crop = false): ImageStyleName {
 
 /**
  * An image address as the server gives it, relative to the API origin or absolute (face crops,
- * comment gifts and stickers): the mini-program has no origin to resolve a path against.
+ * comment gifts and stickers, a long picture's signed `/api/v2/usersplice/image/…`): the mini-program has no origin to resolve a path against.
  */
 export function serverImageUrl(url: string): string {
   if (!url || /^(https?:|data:|blob:)/i.test(url)) return url;

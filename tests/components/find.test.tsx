@@ -32,7 +32,15 @@ function visitsApi(items: VisitItem[] = [visit(2, 'Spring Gala'), visit(1)]): Vi
 
 function findApi(over: Partial<FindApi> = {}): FindApi & Record<string, jest.Mock> {
   return {
-    splices: jest.fn(async (page: number) => ({ items: [{ id: 5, gallery_id: 7, images: [{ id: 1, hash: 'a', width: 1, height: 1 }, { id: 2, hash: 'b', width: 1, height: 1 }], created_at: 0 }], total: 1, page, page_size: 30 })),
+    splices: jest.fn(async (page: number) => ({
+      items: [
+        { id: 6, gallery_id: 7, hash: 'f'.repeat(64), url: `/api/v2/usersplice/image/${'f'.repeat(64)}?u=1&e=2&s=x`, width: 1080, height: 2172, images: [{ id: 3, hash: 'c', width: 1, height: 1 }, { id: 4, hash: 'd', width: 1, height: 1 }], created_at: 1 },
+        { id: 5, gallery_id: 7, hash: null, url: null, width: 0, height: 0, images: [{ id: 1, hash: 'a', width: 1, height: 1 }, { id: 2, hash: 'b', width: 1, height: 1 }], created_at: 0 }
+      ],
+      total: 2,
+      page,
+      page_size: 30
+    })),
     loved: jest.fn(async (page: number) => ({ items: [{ id: 11, gallery_id: 7, hash: 'h11', width: 10, height: 10, loved_at: 1 }], total: 1, page, page_size: 30 })),
     // 31 purchased photos: 30 on the first page, one more behind 'Load more'.
     payed: jest.fn(async (page: number) => ({ items: page === 1 ? Array.from({ length: PAYED_IMAGES_PAGE_SIZE }, (_, i) => paid(100 + i)) : [paid(200)], total: PAYED_IMAGES_PAGE_SIZE + 1, page, page_size: PAYED_IMAGES_PAGE_SIZE })),
@@ -77,8 +85,12 @@ describe('Find page tabs', () => {
     const api = findApi();
     const f = await show(api);
     await f.choose(1);
-    expect(byTestId(f.container, 'find-splice-item')).toHaveLength(1);
+    expect(byTestId(f.container, 'find-splice-item')).toHaveLength(2);
     expect(f.container.textContent).toContain('2 photos');
+    // A long picture shows itself (its maker's signed address); a splice without one shows its photos only.
+    const pictures = byTestId(f.container, 'find-splice-picture');
+    expect(pictures).toHaveLength(1);
+    expect(pictures[0].getAttribute('src')).toContain(`/api/v2/usersplice/image/${'f'.repeat(64)}?u=1&e=2&s=x`);
     await f.choose(2);
     expect(byTestId(f.container, 'find-love-photo').map((p) => p.getAttribute('data-id'))).toEqual(['11']);
     await f.choose(3);

@@ -11,6 +11,9 @@ import { fetchPhotoList } from '../../src/api/gallery';
 import { openUrl } from '../../src/platform/navigate';
 import { renderCollage, releaseCollage } from '../../src/platform/collage';
 import { saveCollage } from '../../src/platform/save-collage';
+import { createLongPicture, showLongPicture } from '../../src/api/splice';
+import { downloadOne } from '../../src/platform/download';
+import { posterEntry } from '../../src/stores/share/posterEntry';
 import { PHOTO_DEFAULTS } from '../../types/page/photo';
 import { DEFAULT_THEME } from '../../types/api/gallery';
 import { setPaymentStores } from '../../src/stores/pay/paymentStores';
@@ -21,6 +24,8 @@ jest.mock('../../src/api/originals');
 jest.mock('../../src/platform/navigate', () => ({ ...jest.requireActual('../../src/platform/navigate'), openUrl: jest.fn() }));
 jest.mock('../../src/platform/collage', () => ({ renderCollage: jest.fn(), releaseCollage: jest.fn() }));
 jest.mock('../../src/platform/save-collage', () => ({ saveCollage: jest.fn() }));
+jest.mock('../../src/api/splice');
+jest.mock('../../src/platform/download', () => ({ ...jest.requireActual('../../src/platform/download'), downloadOne: jest.fn() }));
 
 const gallery = makeGallery();
 
@@ -66,6 +71,7 @@ function tallWindow(px: number) {
 }
 
 let toasts: string[] = [];
+let loadings: string[] = [];
 beforeEach(() => {
   setWindowWidth(375);
   toasts = [];
@@ -73,6 +79,17 @@ beforeEach(() => {
     toasts.push(o.title);
     return Promise.resolve({});
   }) as never);
+  loadings = [];
+  Object.assign(Taro, {
+    showLoading: jest.fn((o: { title: string }) => {
+      loadings.push(`show:${o.title}`);
+      return Promise.resolve({});
+    }),
+    hideLoading: jest.fn(() => {
+      loadings.push('hide');
+      return Promise.resolve({});
+    })
+  });
   jest.mocked(openUrl).mockClear();
   jest.mocked(renderCollage).mockReset();
   jest.mocked(saveCollage).mockReset();
@@ -161,15 +178,16 @@ describe('share', () => {
 describe('jigsaw', () => {
   const collage = { src: 'blob:collage', width: 1080, height: 1452, blob: new Blob(['x']) };
 
-  it('long: under 2 alerts; the 13th photo alerts MAX_JIGSAW_NUM 12; OK shows progress, then the collage; Save asks a guest to log in first', async () => {
+  it('long: under 2 alerts; the 13th photo alerts MAX_JIGSAW_NUM 12; OK asks the server with the Collaging loading, then previews the long picture; Save asks a guest to log in first', async () => {
     const r = await open();
     const login = jest.spyOn(r.root.loginPrompt, 'requireLogin').mockResolvedValue(false);
-    let finish!: (v: typeof collage) => void;
-    jest.mocked(renderCollage).mockImplementation((_kind, _urls, onProgress) => {
-      onProgress?.(1, 2);
-      return new Promise((res) => (finish = res));
-    });
-    jest.mocked(saveCollage).mockResolvedValue('saved');
+    const hash = 'b'.repeat(64);
+    let finish!: (h: string) => void;
+    jest.mocked(createLongPicture).mockImplementation(() => new Promise((res) => (finish = res)));
+    jest.mocked(showLongPicture).mockImplementation(async (galleryid, ids) => ({
+      hash, url: `/api/v2/usersplice/image/${hash}?u=1&e=2&s=x`, width: 1080, height: 1452, gallery_id: galleryid, image_ids: [...ids], created_at: 1
+    }));
+    jest.mocked(downloadOne).mockResolvedValue('saved');
     r.tap('select-start');
     r.tap('select-purpose-jigsaw');
     r.tap('select-jigsaw-long');
@@ -183,29 +201,73 @@ describe('jigsaw', () => {
     for (let i = 2; i < 12; i++) act(() => fireEvent.click(r.cells()[i]));
     expect(byTestId(r.container, 'select-count')[0].textContent).toBe('2 selected');
     r.tap('select-ok');
-    await waitFor(() => expect(byTestId(r.container, 'jigsaw-progress')).toHaveLength(1));
-    expect(byTestId(r.container, 'jigsaw-progress')[0].textContent).toBe('Making collage… 1/2');
-    // The display style visitors see (watermarked where the gallery marks), never the original.
-    expect(jest.mocked(renderCollage).mock.calls[0][0]).toBe('long');
-    expect(jest.mocked(renderCollage).mock.calls[0][1]).toEqual([expect.stringMatching(/!wx_1920_n\?g=1000001$/), expect.stringMatching(/!wx_1920_n\?g=1000001$/)]);
-    await act(async () => finish(collage));
+    // The server draws it: the 'Collaging' loading, no sheet yet, nothing drawn on the device.
+    await waitFor(() => expect(createLongPicture).toHaveBeenCalledTimes(1));
+    // The first two photos of the list (ids 1 and 2), in the order tapped.
+    expect(jest.mocked(createLongPicture).mock.calls[0]).toEqual([gallery.id, [1, 2]]);
+    expect(loadings).toEqual(['show:Collaging']);
+    expect(byTestId(r.container, 'jigsaw-preview')).toHaveLength(0);
+    expect(renderCollage).not.toHaveBeenCalled();
+    await act(async () => finish(hash));
     await waitFor(() => expect(byTestId(r.container, 'jigsaw-image')).toHaveLength(1));
-    expect(byTestId(r.container, 'jigsaw-image')[0].getAttribute('data-width')).toBe('1080');
+    expect(loadings).toEqual(['show:Collaging', 'hide']);
+    const img = byTestId(r.container, 'jigsaw-image')[0];
+    expect(img.getAttribute('data-width')).toBe('1080');
+    expect(img.getAttribute('data-kind')).toBe('long');
+    expect(img.getAttribute('src')).toContain(`/api/v2/usersplice/image/${hash}`);
     // Selection mode has ended; the preview stays until closed.
     expect(byTestId(r.container, 'select-check')).toHaveLength(0);
 
     await act(async () => fireEvent.click(byTestId(r.container, 'jigsaw-save')[0]));
     expect(login).toHaveBeenCalledWith('download');
-    expect(saveCollage).not.toHaveBeenCalled();
+    expect(downloadOne).not.toHaveBeenCalled();
     login.mockResolvedValue(true);
     await act(async () => fireEvent.click(byTestId(r.container, 'jigsaw-save')[0]));
-    await waitFor(() => expect(saveCollage).toHaveBeenCalledTimes(1));
-    expect(jest.mocked(saveCollage).mock.calls[0][0]).toBe(collage);
-    expect(jest.mocked(saveCollage).mock.calls[0][1]).toBe('abc123-long.jpg');
+    await waitFor(() => expect(downloadOne).toHaveBeenCalledTimes(1));
+    expect(jest.mocked(downloadOne).mock.calls[0][0]).toBe(`/api/v2/usersplice/image/${hash}?u=1&e=2&s=x`);
+    expect(jest.mocked(downloadOne).mock.calls[0][1]).toBe('abc123-long.jpg');
     await waitFor(() => expect(toasts).toContain('Collage saved'));
     r.tap('jigsaw-close');
     expect(byTestId(r.container, 'jigsaw-preview')).toHaveLength(0);
-    await waitFor(() => expect(releaseCollage).toHaveBeenCalledWith(collage));
+  });
+
+  it('long: a failed long picture hides the loading, then shows the error, and opens no preview', async () => {
+    const r = await open();
+    jest.mocked(createLongPicture).mockRejectedValue(new Error('network'));
+    r.tap('select-start');
+    r.tap('select-purpose-jigsaw');
+    r.tap('select-jigsaw-long');
+    r.pick(3);
+    r.tap('select-ok');
+    await waitFor(() => expect(toasts).toContain('The long picture could not be made, please try again'));
+    expect(loadings).toEqual(['show:Collaging', 'hide']);
+    expect(byTestId(r.container, 'jigsaw-preview')).toHaveLength(0);
+    // The selection stays, so the visitor can try again.
+    expect(byTestId(r.container, 'select-count')[0].textContent).toBe('3 selected');
+  });
+
+  it('poster: offered once a poster maker is there; it takes exactly one photo and opens the maker with it', async () => {
+    const r = await open();
+    r.tap('select-start');
+    r.tap('select-purpose-jigsaw');
+    expect(byTestId(r.container, 'select-jigsaw-poster')).toHaveLength(0);
+    r.tap('select-menu-back');
+    r.tap('select-menu-cancel');
+    const maker = { accepts: jest.fn(() => true), open: jest.fn() };
+    const unregister = posterEntry.register(maker);
+    try {
+      r.tap('select-start');
+      r.tap('select-purpose-jigsaw');
+      r.tap('select-jigsaw-poster');
+      r.pick(2);
+      expect(toasts).toEqual(['A collage takes at most 1 photos']);
+      r.tap('select-ok');
+      expect(maker.open).toHaveBeenCalledTimes(1);
+      expect(maker.open.mock.calls[0][0]).toMatchObject({ galleryId: gallery.id, imageId: 1 });
+      expect(byTestId(r.container, 'select-check')).toHaveLength(0);
+    } finally {
+      unregister();
+    }
   });
 
   it('grid: none selected alerts the minimum 1; the 10th photo alerts MAX_JIGSAW_NUM 9; a photo that fails to load gives a clear toast', async () => {

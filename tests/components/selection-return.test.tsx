@@ -9,6 +9,8 @@ import PhotoArea from '../../src/page-components/photo';
 import { fetchPhotoList } from '../../src/api/gallery';
 import { renderCollage, releaseCollage } from '../../src/platform/collage';
 import { saveCollage } from '../../src/platform/save-collage';
+import { createLongPicture, showLongPicture } from '../../src/api/splice';
+import { downloadOne } from '../../src/platform/download';
 import { PHOTO_DEFAULTS } from '../../types/page/photo';
 import { DEFAULT_THEME } from '../../types/api/gallery';
 import { PayStore } from '../../src/stores/pay/PayStore';
@@ -21,6 +23,8 @@ jest.mock('../../src/api/gallery');
 jest.mock('../../src/api/originals');
 jest.mock('../../src/platform/collage', () => ({ renderCollage: jest.fn(), releaseCollage: jest.fn() }));
 jest.mock('../../src/platform/save-collage', () => ({ saveCollage: jest.fn() }));
+jest.mock('../../src/api/splice');
+jest.mock('../../src/platform/download', () => ({ ...jest.requireActual('../../src/platform/download'), downloadOne: jest.fn() }));
 
 const gallery = makeGallery();
 
@@ -108,10 +112,13 @@ it('a selection being made (no action yet) comes back as it was, badges in order
   expect(r.download).not.toHaveBeenCalled();
 });
 
-it('the collage preview: drawn again from the same photos after the return, and its Save goes on', async () => {
-  const collage = { src: 'blob:collage', width: 1080, height: 1452, blob: new Blob(['x']) };
-  jest.mocked(renderCollage).mockResolvedValue(collage);
-  jest.mocked(saveCollage).mockResolvedValue('saved');
+it('the long picture preview: made again from the same photos after the return, and its Save goes on', async () => {
+  const hash = 'c'.repeat(64);
+  jest.mocked(createLongPicture).mockResolvedValue(hash);
+  jest.mocked(showLongPicture).mockImplementation(async (galleryid, ids) => ({
+    hash, url: `/api/v2/usersplice/image/${hash}?u=1&e=2&s=x`, width: 1080, height: 1452, gallery_id: galleryid, image_ids: [...ids], created_at: 1
+  }));
+  jest.mocked(downloadOne).mockResolvedValue('saved');
   const r = await open();
   r.tap('select-start');
   r.tap('select-purpose-jigsaw');
@@ -120,14 +127,36 @@ it('the collage preview: drawn again from the same photos after the return, and 
   const chosen = r.ids(2);
   r.tap('select-ok');
   await waitFor(() => expect(byTestId(r.container, 'jigsaw-image')).toHaveLength(1));
-  const urls = jest.mocked(renderCollage).mock.calls[0][1];
   const sheet = r.describeAtLogin();
   expect(sheet).toEqual({ kind: 'selection', data: { gallery: gallery.id, purpose: 'jigsaw', jigsaw: 'long', ids: chosen, preview: 1, then: 'save' } });
   r.tap('jigsaw-close');
   expect(byTestId(r.container, 'jigsaw-preview')).toHaveLength(0);
   r.returnWith(sheet);
   await waitFor(() => expect(byTestId(r.container, 'jigsaw-image')).toHaveLength(1));
-  expect(jest.mocked(renderCollage).mock.calls[1][0]).toBe('long');
+  expect(jest.mocked(createLongPicture).mock.calls).toEqual([[gallery.id, chosen], [gallery.id, chosen]]);
+  await waitFor(() => expect(downloadOne).toHaveBeenCalledTimes(1));
+  expect(jest.mocked(downloadOne).mock.calls[0][0]).toBe(`/api/v2/usersplice/image/${hash}?u=1&e=2&s=x`);
+});
+
+it('the grid preview: drawn again from the same photos after the return, and its Save goes on', async () => {
+  const collage = { src: 'blob:collage', width: 1080, height: 1452, blob: new Blob(['x']) };
+  jest.mocked(renderCollage).mockResolvedValue(collage);
+  jest.mocked(saveCollage).mockResolvedValue('saved');
+  const r = await open();
+  r.tap('select-start');
+  r.tap('select-purpose-jigsaw');
+  r.tap('select-jigsaw-grid');
+  r.pick(2);
+  const chosen = r.ids(2);
+  r.tap('select-ok');
+  await waitFor(() => expect(byTestId(r.container, 'jigsaw-image')).toHaveLength(1));
+  const urls = jest.mocked(renderCollage).mock.calls[0][1];
+  const sheet = r.describeAtLogin();
+  expect(sheet).toEqual({ kind: 'selection', data: { gallery: gallery.id, purpose: 'jigsaw', jigsaw: 'grid', ids: chosen, preview: 1, then: 'save' } });
+  r.tap('jigsaw-close');
+  r.returnWith(sheet);
+  await waitFor(() => expect(byTestId(r.container, 'jigsaw-image')).toHaveLength(1));
+  expect(jest.mocked(renderCollage).mock.calls[1][0]).toBe('grid');
   expect(jest.mocked(renderCollage).mock.calls[1][1]).toEqual(urls);
   await waitFor(() => expect(saveCollage).toHaveBeenCalledTimes(1));
 });

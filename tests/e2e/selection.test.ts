@@ -1,12 +1,14 @@
-// Selection mode in a real browser (issue 5 item 4): on the demo gallery (it gives
-// originals, so a logged-in visitor downloads without paying) choose Collage → long,
-// select 2 photos, OK → the preview shows the collage; Save downloads a JPEG 1080 px
-// wide (in WeChat's browser: a press-and-hold hint over a JPEG data URL). Then Download with 3 photos → the server's ZIP holds 3 images.
+// Selection mode in a real browser (issue 5 item 4, issue 16 item 4): on the demo gallery
+// (it gives originals, so a logged-in visitor downloads without paying) choose Collage →
+// long, select photos, OK → the server draws the long picture and the preview shows it;
+// Save downloads a JPEG 1080 px wide (in WeChat's browser: a press-and-hold hint); the
+// picture is then listed in the Find page's splice tab. Then Download with 3 photos → the
+// server's ZIP holds 3 images.
 import fs from 'node:fs';
 import sharp from 'sharp';
 import yauzl from 'yauzl';
 import type { Browser, BrowserContext, Download } from 'playwright-core';
-import { visible, DEMO_URL, WECHAT_UA, launchBrowser, revealPhotos, openPage, sandboxLogin, screenshotPath, waitUntil, type TrackedPage } from './support';
+import { visible, BASE_URL, DEMO_LINK, DEMO_URL, WECHAT_UA, launchBrowser, revealPhotos, openPage, sandboxLogin, screenshotPath, waitUntil, type TrackedPage } from './support';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -67,17 +69,17 @@ function zipEntries(buf: Buffer): Promise<string[]> {
   });
 }
 
-/** Collage → long with 2 photos, OK: the preview shows the collage (1080 px wide). */
-async function makeLongCollage(shot: string): Promise<void> {
+/** Collage → long with n photos, OK: the server's long picture in the preview (1080 px wide). */
+async function makeLongCollage(shot: string, n = 2): Promise<void> {
   await tap('select-start');
   await tap('select-purpose-jigsaw');
   await t.page.screenshot({ path: screenshotPath(`${shot}-kinds`) });
   await tap('select-jigsaw-long');
-  await selectPhotos(2);
+  await selectPhotos(n);
   await tap('select-ok');
   await waitUntil(
     t,
-    'the collage image in the preview',
+    'the long picture in the preview',
     () =>
       t.page.evaluate(() => {
         const img = document.querySelector('[data-testid="jigsaw-image"] img, img[data-testid="jigsaw-image"]') as HTMLImageElement | null;
@@ -91,9 +93,18 @@ async function makeLongCollage(shot: string): Promise<void> {
 const collageSrc = () =>
   t.page.evaluate(() => (document.querySelector('[data-testid="jigsaw-image"] img, img[data-testid="jigsaw-image"]') as HTMLImageElement | null)?.src ?? '');
 
-it('Collage → long: 2 photos, OK → the preview shows the collage; Save downloads a JPEG 1080 px wide', async () => {
+it('Collage → long: 3 photos, OK → the server draws the long picture; it decodes, Save downloads it, and the Find page lists it', async () => {
   await openDemo({ width: 375, height: 812 });
-  await makeLongCollage('selection-jigsaw');
+  await makeLongCollage('selection-jigsaw', 3);
+  // The preview shows the server's picture (its maker's signed address), a real JPEG.
+  const src = await collageSrc();
+  expect(src).toMatch(/\/api\/v2\/usersplice\/image\/[0-9a-f]{64}\?u=\d+&e=\d+&s=/);
+  const hash = /image\/([0-9a-f]{64})/.exec(src)![1];
+  const res = await t.page.request.get(src);
+  expect(res.status()).toBe(200);
+  const picture = await sharp(await res.body()).metadata();
+  expect([picture.format, picture.width]).toEqual(['jpeg', 1080]);
+  expect(picture.height).toBeGreaterThan(3 * 400);
   const downloaded = t.page.waitForEvent('download', { timeout: 30000 });
   await tap('jigsaw-save');
   const download = await downloaded;
@@ -104,16 +115,28 @@ it('Collage → long: 2 photos, OK → the preview shows the collage; Save downl
   expect(meta.height).toBeGreaterThan(400);
   await tap('jigsaw-close');
   expect(await t.page.getByTestId('jigsaw-preview').count()).toBe(0);
+
+  // The Find page's splice tab lists it, with the picture itself.
+  await t.page.goto(`${BASE_URL}/page/find?link_id=${DEMO_LINK}`);
+  await waitUntil(t, 'the Find page', () => visible(t.page, 'page-find').isVisible(), 30000);
+  await t.page.locator('[data-testid="find"] .at-tabs__item').nth(1).click();
+  const item = t.page.locator(`[data-testid="find-splice-item"][data-hash="${hash}"]`);
+  await waitUntil(t, 'the long picture in the splice tab', () => item.isVisible(), 30000);
+  await waitUntil(t, 'its image to load', () =>
+    t.page.evaluate((h) => {
+      const img = document.querySelector(`[data-testid="find-splice-item"][data-hash="${h}"] [data-testid="find-splice-picture"] img, [data-testid="find-splice-item"][data-hash="${h}"] img[data-testid="find-splice-picture"]`) as HTMLImageElement | null;
+      return !!img && img.complete && img.naturalWidth === 1080;
+    }, hash)
+  );
+  await t.page.screenshot({ path: screenshotPath('find-splice-long-picture') });
   expect(t.errors.filter((e) => !/401|favicon|requestfailed/.test(e))).toEqual([]);
 });
 
-it("WeChat's browser saves no file: the collage is a JPEG data URL, and Save turns the sheet into a press-and-hold hint", async () => {
+it("WeChat's browser saves no file: the long picture shows, and Save turns the sheet into a press-and-hold hint", async () => {
   await openDemo({ width: 375, height: 812 }, WECHAT_UA);
   await makeLongCollage('selection-jigsaw-wechat');
   const src = await collageSrc();
-  expect(src.startsWith('data:image/jpeg;base64,')).toBe(true);
-  const meta = await sharp(Buffer.from(src.slice(src.indexOf(',') + 1), 'base64')).metadata();
-  expect(meta.width).toBe(1080);
+  expect(src).toMatch(/\/api\/v2\/usersplice\/image\/[0-9a-f]{64}\?/);
   let downloads = 0;
   t.page.on('download', () => downloads++);
   await tap('jigsaw-save');

@@ -10,7 +10,7 @@ import { IMAGE_STYLES, type ImageStyleName } from '../../../types/image-style';
 import type { Watermark } from '../../../types/watermark';
 import type { GalleryConfig } from '../../../types/api/gallery';
 import { RenderCache, cacheKey } from './cache';
-import { FORMAT_MIME, negotiateFormat, renderImage, type OutputFormat } from './render';
+import { FORMAT_MIME, negotiateFormat, renderImage, renderPixels, type OutputFormat, type RenderedPixels } from './render';
 import { isValidIconHash, normalizeWatermark, watermarkFingerprint } from './watermark';
 
 export { negotiateFormat } from './render';
@@ -148,6 +148,19 @@ export class ImagePipeline {
       return renderImage({ source, style: IMAGE_STYLES[plan.style], format, watermark });
     });
     return { kind: 'buffer', body };
+  }
+
+  /**
+   * One photo's display pixels (raw RGB) in an exact box (a long picture's piece, cropped to fill):
+   * the watermark its gallery draws for visitors (the same rule as plan()), or none when
+   * `unmarked` (the caller checked the visitor's entitlement). Not cached: the box is the
+   * picture's own.
+   */
+  async renderBox(hash: string, galleryId: number, box: { width: number; height: number }, unmarked: boolean): Promise<RenderedPixels> {
+    const wm = unmarked ? null : (await this.plan(hash, 'wx_1920_n', undefined, galleryId)).watermark;
+    const source = await this.source(originalKey(hash));
+    const watermark = wm ? { icon: await this.icon(wm.icon), wm } : null;
+    return renderPixels({ source, style: { width: box.width, height: box.height, fit: 'cover', quality: 90 }, watermark });
   }
 
   private async source(key: string): Promise<string | Buffer> {

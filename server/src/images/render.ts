@@ -60,3 +60,24 @@ export async function renderImage(job: RenderJob): Promise<Buffer> {
   if (overlay) img = img.composite([overlay]);
   return encode(img, job.style, job.format).toBuffer();
 }
+
+/** Raw pixels of a render (3 channels, on white), for composing several into one image. */
+export interface RenderedPixels {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 3;
+}
+
+/** One style of one image as raw RGB (the watermark drawn like renderImage's): no encode, no second decode. */
+export async function renderPixels(job: Omit<RenderJob, 'format'>): Promise<RenderedPixels> {
+  let img = resized(job.source, job.style).flatten({ background: '#ffffff' });
+  if (job.watermark) {
+    const { data, info } = await img.raw().toBuffer({ resolveWithObject: true });
+    const overlay = await watermarkOverlay(job.watermark.icon, job.watermark.wm, info.width, info.height);
+    img = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+    if (overlay) img = img.composite([overlay]).flatten({ background: '#ffffff' });
+  }
+  const { data, info } = await img.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: 3 };
+}

@@ -24,6 +24,7 @@ import { OrganizerSettings } from './gallery/organizerSettings';
 import { OrganizerGoodsService } from './pay/organizerGoods';
 import { LikeService } from './photos/likes';
 import { MineService } from './mine/mine';
+import { SpliceService } from './splice/splices';
 import { StatsService } from './stats/stats';
 import { SharerService } from './auth/sharer';
 import { JsSdkService } from './jssdk/jssdk';
@@ -141,6 +142,7 @@ export function createServices(infra: Infrastructure) {
     db, config, galleries, gates, orders, limits, live, payout: providers.payout, warn: infra.warn,
     clock: infra.clock ?? (() => Math.floor(Date.now() / 1000))
   });
+  const splices = new SpliceService(db, gates, images, store, limits, secret, infra.clock);
   const uploads = { secret, maxBytes: config.uploadMaxBytes, host: `${config.publicUrl}/oss/upload`, tmpDir: path.join(config.dataDir, 'tmp') };
   return {
     config,
@@ -204,7 +206,9 @@ export function createServices(infra: Infrastructure) {
     photoEvents,
     likes: new LikeService(db, photos, gates, config.publicUrl),
     /** The Find page's favourite photos and splice posters. */
-    mine: new MineService(db, gates),
+    mine: new MineService(db, gates, (hash, userId) => splices.urlFor(hash, userId)),
+    /** Long pictures: drawn from the photos a visitor may see, stored by hash, served to their maker. */
+    splices,
     ingest: new IngestService(db, store, new ImageService({ db, store }), images, prerender, galleries, photoEvents, organizerAccess, uploads),
     orphans: new OrphanSweeper(store, images, { tmpDir: uploads.tmpDir, uploadMaxAgeS: config.uploadOrphanAgeS }),
     signer,

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react';
 import type { LovedImage, Splice } from '../../../types/api/mine';
 import type { PaidImage } from '../../../types/api/pay';
 import type { PagedList } from '../../stores/find/FindStore';
-import { imageUrl } from '../../utils/image';
+import { imageUrl, serverImageUrl } from '../../utils/image';
 import { t, type MessageKey } from '../../i18n';
 import { EmptyState } from '../empty-state';
 
@@ -36,12 +36,17 @@ export const PhotoGrid = observer(function PhotoGrid({ list, empty, testId }: { 
   );
 });
 
-/** My splice posters: each poster's photos in a strip, with its photo count. */
+/** My splice posters: each long picture (its top), else its photos in a strip, with its photo count. */
 export const SpliceList = observer(function SpliceList({ list }: { list: PagedList<Splice> }) {
   return (
     <View className="find-list" data-testid="find-splice" data-total={list.total}>
       {list.items.map((s) => (
-        <View key={s.id} className="find-splice" data-testid="find-splice-item" data-id={s.id}>
+        <View key={s.id} className="find-splice" data-testid="find-splice-item" data-id={s.id} data-hash={s.hash ?? ''}>
+          {s.url ? (
+            <View className="find-splice__picture">
+              <Image className="find-splice__picture-img" data-testid="find-splice-picture" src={serverImageUrl(s.url)} mode="widthFix" lazyLoad showMenuByLongpress />
+            </View>
+          ) : null}
           <View className="find-splice__strip">
             {s.images.map((img) => (
               <Image key={img.id} className="find-splice__photo" src={imageUrl(img.hash, 'wx_250_160', s.gallery_id)} mode="aspectFill" lazyLoad />

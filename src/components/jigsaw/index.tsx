@@ -6,12 +6,13 @@ import { BottomSheet } from '../bottom-sheet';
 import './jigsaw.scss';
 
 /**
- * The collage preview sheet: 'Making collage…' with the photos loaded so far,
- * then the collage itself with Save (browser download / photo album) and Close. In-app
- * browsers save no file: after Save the sheet says to press and hold the collage.
+ * The collage preview sheet: for a grid 'Making collage…' with the photos loaded so far
+ * (a long picture shows the 'Collaging' loading instead, stores/jigsaw), then the picture
+ * with Save (browser download / photo album), Share where the system shares images, and
+ * Close. In-app browsers save no file: after Save the sheet says to press and hold it.
  */
 function JigsawPreview({ store }: { store: JigsawStore }) {
-  if (!store.open) return null;
+  if (!store.sheetShown) return null;
   const img = store.image;
   const making = store.phase === 'making' || !img;
   return (
@@ -23,7 +24,7 @@ function JigsawPreview({ store }: { store: JigsawStore }) {
       testId="jigsaw-preview"
       dataset={{ phase: store.phase }}
       catchMove
-      title={t('jigsaw.title')}
+      title={t(store.kind === 'long' ? 'jigsaw.longTitle' : 'jigsaw.title')}
       onClose={() => store.close()}
       closable={false}
       scroll={!making}
@@ -32,6 +33,11 @@ function JigsawPreview({ store }: { store: JigsawStore }) {
           <View className="jigsaw-sheet__btn" data-testid="jigsaw-close" onClick={() => store.close()}>
             <Text>{t(store.pressHold ? 'download.longPressDone' : 'jigsaw.close')}</Text>
           </View>
+          {store.canShare && !store.pressHold ? (
+            <View className={`jigsaw-sheet__btn${store.sharing ? ' jigsaw-sheet__btn--off' : ''}`} data-testid="jigsaw-share" onClick={() => void store.share()}>
+              <Text>{t('jigsaw.share')}</Text>
+            </View>
+          ) : null}
           {store.pressHold ? null : (
             <View
               className={`jigsaw-sheet__btn jigsaw-sheet__btn--main${img && !store.saving ? '' : ' jigsaw-sheet__btn--off'}`}
@@ -59,6 +65,7 @@ function JigsawPreview({ store }: { store: JigsawStore }) {
           <Image
             className="jigsaw-sheet__image"
             data-testid="jigsaw-image"
+            data-kind={store.kind}
             data-width={img.width}
             data-height={img.height}
             src={img.src}

@@ -13,6 +13,8 @@ import { buildUrl } from '../../routes';
 import JigsawPreview from '../../components/jigsaw';
 import DownloadProgress from '../../components/pay-qr/DownloadProgress';
 import { useSelectionReturn } from './useSelectionReturn';
+import { posterEntry } from '../../stores/share/posterEntry';
+import { galleryShareContent } from '../../stores/pendant/GalleryShareStore';
 import { t, type MessageKey } from '../../i18n';
 import './selection.scss';
 
@@ -78,6 +80,9 @@ function SelectionBar({ selection, gallery, items, jigsawMenu = 0 }: Props) {
       if (!openid) return toast(t('select.shareUnavailable'));
       openUrl(buildUrl('share', { openid, ids: ids.join(',') }));
       selection.cancel();
+    } else if (selection.jigsaw === 'poster') {
+      // The poster maker (issue 16 item 3) takes the one photo chosen.
+      if (posterEntry.open({ galleryId: gallery.id, imageId: ids[0], content: galleryShareContent(gallery) })) selection.cancel();
     } else {
       madeCollage(selection.jigsaw, ids);
       if (await jigsaw.make(selection.jigsaw === 'long' ? 'long' : 'grid', selected(ids), gallery.link_id || String(gallery.id))) selection.cancel();
@@ -105,6 +110,9 @@ function SelectionBar({ selection, gallery, items, jigsawMenu = 0 }: Props) {
               <Text className="photo-select__label">{t('select.chooseJigsaw')}</Text>
               <Btn id="select-jigsaw-long" label={t('select.jigsawLong')} onTap={() => start('jigsaw', 'long')} />
               <Btn id="select-jigsaw-grid" label={t('select.jigsawGrid')} onTap={() => start('jigsaw', 'grid')} />
+              {posterEntry.offers({ galleryId: gallery.id, imageId: null, content: galleryShareContent(gallery) }) ? (
+                <Btn id="select-jigsaw-poster" label={t('select.jigsawPoster')} onTap={() => start('jigsaw', 'poster')} />
+              ) : null}
               <Btn id="select-menu-back" label={t('select.back')} onTap={() => setMenu('purpose')} />
             </View>
           ) : null}

@@ -1,8 +1,6 @@
 import type { Db } from '../../db';
-import { badRequest } from '../../errors';
-import { splitIds } from '../../../../types/api/schema';
 import { MY_IMAGES_PAGE_SIZE, type LovedImagesPage, type Splice, type SplicePage } from '../../../../types/api/mine';
-import { requireRealUser, type Viewer } from '../../viewer';
+import type { Viewer } from '../../viewer';
 import type { GateAccess } from '../gates/gateAccess';
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -10,7 +8,11 @@ const now = () => Math.floor(Date.now() / 1000);
 interface SpliceRow {
   id: number;
   gallery_id: number;
+  user_id: number;
   image_ids: number[];
+  hash: string | null;
+  width: number;
+  height: number;
   created_at: string | number;
 }
 interface ImageRow {
@@ -28,7 +30,9 @@ interface ImageRow {
 export class MineService {
   constructor(
     private db: Db,
-    private gates: GateAccess
+    private gates: GateAccess,
+    /** The long picture's address for its maker (services/splice). */
+    private pictureUrl: (hash: string, userId: number) => string
   ) {}
 
   /** GET /api/v2/user/loveimages: photos I liked, newest like first; hidden photos are left out. */
@@ -48,12 +52,12 @@ export class MineService {
     return { items: shown, total: count.rows[0].n, page, page_size: size };
   }
 
-  /** GET /api/v2/user/spliceimages: splice posters I saved, newest first. */
+  /** GET /api/v2/user/spliceimages: my long pictures (and splices recorded before them), newest first. */
   async splicesFor(v: Viewer, page: number): Promise<SplicePage> {
     const size = MY_IMAGES_PAGE_SIZE;
     if (!v.userId) return { items: [], total: 0, page, page_size: size };
     const [rows, count] = await Promise.all([
-      this.db.query<SpliceRow>(`SELECT id, gallery_id, image_ids, created_at FROM user_splices WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT ${size} OFFSET $2`, [
+      this.db.query<SpliceRow>(`SELECT id, user_id, gallery_id, image_ids, hash, width, height, created_at FROM user_splices WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT ${size} OFFSET $2`, [
         v.userId,
         (page - 1) * size
       ]),
@@ -64,24 +68,6 @@ export class MineService {
     return { items, total: count.rows[0].n, page, page_size: size };
   }
 
-  /**
-   * POST /api/v2/usersplice/create: record a saved splice poster. Logged-in visitors
-   * only (spec part 3 §6: guests log in before saving posters); every photo must be a
-   * shown photo of the gallery, whose gate the visitor has passed.
-   */
-  async createSpliceFor(v: Viewer, galleryId: number, imageIds: string): Promise<Splice> {
-    await this.gates.assertPass(v, galleryId);
-    const user = requireRealUser(v, 'Log in to save splice posters');
-    const ids = splitIds(imageIds);
-    const found = await this.db.query<{ id: number }>('SELECT id FROM photos WHERE gallery_id = $1 AND id = ANY($2::int[]) AND NOT hidden', [galleryId, ids]);
-    if (found.rows.length !== ids.length) throw badRequest('imageids must be photos of this gallery');
-    const { rows } = await this.db.query<SpliceRow>(
-      'INSERT INTO user_splices (user_id, gallery_id, image_ids, created_at) VALUES ($1, $2, $3::int[], $4) RETURNING id, gallery_id, image_ids, created_at',
-      [user.id, galleryId, ids, now()]
-    );
-    return (await this.present(rows))[0];
-  }
-
   private async present(rows: SpliceRow[]): Promise<Splice[]> {
     const all = [...new Set(rows.flatMap((r) => r.image_ids))];
     const images = new Map<number, ImageRow>();
@@ -89,14 +75,23 @@ export class MineService {
       const { rows: found } = await this.db.query<ImageRow>('SELECT id, hash, width, height FROM photos WHERE id = ANY($1::int[]) AND NOT hidden', [all]);
       for (const r of found) images.set(r.id, r);
     }
-    return rows.map((r) => ({
-      id: r.id,
-      gallery_id: r.gallery_id,
-      images: r.image_ids.flatMap((id) => {
+    return rows.map((r) => {
+      const shown = r.image_ids.flatMap((id) => {
         const img = images.get(id);
         return img ? [{ id: img.id, hash: img.hash, width: img.width, height: img.height }] : [];
-      }),
-      created_at: Number(r.created_at)
-    }));
+      });
+      // The long picture is served only while every photo it shows is (SpliceService.image).
+      const picture = r.hash && shown.length === r.image_ids.length ? r.hash : null;
+      return {
+        id: r.id,
+        gallery_id: r.gallery_id,
+        hash: picture,
+        url: picture ? this.pictureUrl(picture, r.user_id) : null,
+        width: picture ? r.width : 0,
+        height: picture ? r.height : 0,
+        images: shown,
+        created_at: Number(r.created_at)
+      };
+    });
   }
 }
