@@ -30,7 +30,7 @@ describe.each(BACKENDS)('posters on %s', (backend) => {
   let gatedPhoto: number;
   let jpeg: string;
 
-  const req = async (method: 'GET' | 'POST' | 'DELETE', url: string, token: string | null, payload?: object) => {
+  const req = async (method: 'GET' | 'POST', url: string, token: string | null, payload?: object) => {
     const r = await s.app.inject({ method, url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
     expect(r.statusCode).toBeLessThan(500);
     return { status: r.statusCode, body: r.json() as { code: number; msg: string; data: any } };
@@ -88,7 +88,7 @@ describe.each(BACKENDS)('posters on %s', (backend) => {
     const elsewhere = await req('GET', `/api/v2/poster/templates/${other}`, null);
     expect(elsewhere.body.data.map((t: { id: number }) => t.id)).not.toContain(added.body.data.id);
 
-    const removed = await req('DELETE', `/api/v2/organizer/galleries/${gallery}/poster-templates/${added.body.data.id}`, TOKEN);
+    const removed = await req('POST', `/api/v2/organizer/galleries/${gallery}/poster-templates/${added.body.data.id}/remove`, TOKEN);
     expect(removed.body.data).toEqual({ removed: true });
     expect((await s.app.inject({ method: 'GET', url: added.body.data.src })).statusCode).toBe(404);
   });

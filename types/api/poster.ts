@@ -130,7 +130,7 @@ export const organizerPosterCalls = {
     body: T.Object({ adjust: T.Union([T.Literal(1), T.Literal(2)], { errorMessage: 'must be 1 (landscape) or 2 (portrait)' }), image: DataUrl(Math.ceil(POSTER_TEMPLATE_MAX_BYTES / 3) * 4 + 64) }),
     response: PosterTemplateSchema
   }),
-  removeTemplate: defineCall('DELETE', '/api/v2/organizer/galleries/:id/poster-templates/:templateid', {
+  removeTemplate: defineCall('POST', '/api/v2/organizer/galleries/:id/poster-templates/:templateid/remove', {
     params: T.Object({ id: Id(), templateid: Id() }),
     response: T.Object({ removed: T.Boolean() })
   }),

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { AppError } from '../../errors';
 import { ErrorCode } from '../../../../types/envelope';
 import { POSTER_DESIGN_WIDTH, POSTER_HEIGHT, POSTER_THUMB_WIDTH, type PosterAdjust } from '../../../../types/api/poster';
@@ -26,7 +26,7 @@ export function decodeDataUrl(dataUrl: string, what: string, max: number): Buffe
 }
 
 /** The whole picture decoded by sharp (JPEG or PNG only), turned upright, as a JPEG without metadata; refused when it does not decode. */
-export async function toJpeg(input: Buffer, what: string, resize?: (s: sharp.Sharp) => sharp.Sharp): Promise<Buffer> {
+export async function toJpeg(input: Buffer, what: string, resize?: (s: Sharp) => Sharp): Promise<Buffer> {
   let format: string | undefined;
   try {
     format = (await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;

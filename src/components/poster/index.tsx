@@ -1,0 +1,20 @@
+import { useEffect, useState } from 'react';
+import { observer } from 'mobx-react';
+import { deferred } from '../deferred';
+import { usePageStores } from '../../stores/RootStore';
+import { createPosterStore } from '../../stores/poster/factory';
+import { posterEntry } from '../../stores/share/posterEntry';
+
+const PosterPortal = deferred(() => import('./PosterPortal'));
+
+/**
+ * A page's poster maker: while mounted it is the share modal's 'QR poster' option
+ * (stores/share/posterEntry), and it shows the portal when the option is chosen. The
+ * portal's code (and the drawing) loads the first time it opens.
+ */
+export const PosterHost = observer(function PosterHost() {
+  const page = usePageStores();
+  const [store] = useState(() => createPosterStore(page));
+  useEffect(() => posterEntry.register(store), [store]);
+  return <PosterPortal wanted={store.isOpen} store={store} />;
+});
