@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react';
 import { deferred } from '../deferred';
-import { usePageStores } from '../../stores/RootStore';
+import { usePageStores, useStores } from '../../stores/RootStore';
 import { createPosterStore } from '../../stores/poster/factory';
 import { posterEntry } from '../../stores/share/posterEntry';
 
@@ -13,8 +13,9 @@ const PosterPortal = deferred(() => import('./PosterPortal'));
  * portal's code (and the drawing) loads the first time it opens.
  */
 export const PosterHost = observer(function PosterHost() {
+  const root = useStores();
   const page = usePageStores();
-  const [store] = useState(() => createPosterStore(page));
+  const [store] = useState(() => createPosterStore(page, root));
   useEffect(() => posterEntry.register(store), [store]);
   return <PosterPortal wanted={store.isOpen} store={store} />;
 });
