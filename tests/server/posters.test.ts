@@ -4,13 +4,16 @@
  * organiser's custom templates.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { BACKENDS, insertGallery, insertPhotos, startTestServer, type TestServer } from './helpers';
 import { newUser } from './pay-fixture';
 import { gateDemoGallery } from '../../server/src/demo/demoGated';
 import { POSTER_CUSTOM_MIN, POSTER_HEIGHT, POSTER_MAX_BYTES, POSTER_THUMB_WIDTH, posterKey } from '../../types/api/poster';
 import { ErrorCode } from '../../types/envelope';
+import { parseGalleryArgs, runGalleryCommand } from '../../server/src/cli/gallery';
 
 const TOKEN = 'organiser-secret-token-posters';
 
@@ -91,6 +94,33 @@ describe.each(BACKENDS)('posters on %s', (backend) => {
     const removed = await req('POST', `/api/v2/organizer/galleries/${gallery}/poster-templates/${added.body.data.id}/remove`, TOKEN);
     expect(removed.body.data).toEqual({ removed: true });
     expect((await s.app.inject({ method: 'GET', url: added.body.data.src })).statusCode).toBe(404);
+  });
+
+  it('lets an organiser list, add and remove custom templates from the command line', async () => {
+    await s.app.listen({ port: 0, host: '127.0.0.1' });
+    const server = `http://127.0.0.1:${(s.app.server.address() as AddressInfo).port}`;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lg-posters-'));
+    try {
+      const file = path.join(dir, 'frame.png');
+      fs.writeFileSync(file, Buffer.from((await dataUrl('png', 600, 900)).split(',')[1], 'base64'));
+      const cli = async (...args: string[]) => {
+        const lines: string[] = [];
+        const code = await runGalleryCommand(parseGalleryArgs([...args, '--server', server, '--token', TOKEN], {}), (l) => lines.push(l));
+        return { code, lines };
+      };
+      const added = await cli('posters', String(other), 'add', file, '--adjust', '2');
+      expect(added.code).toBe(0);
+      const id = Number(/Template added:\s+(\d+)/.exec(added.lines[0])?.[1]);
+      expect(id).toBeGreaterThanOrEqual(POSTER_CUSTOM_MIN);
+      const listed = await cli('posters', String(other));
+      expect(listed.lines.join('\n')).toMatch(new RegExp(`${id}\\s+portrait\\s+custom`));
+      expect((await cli('posters', String(other), 'remove', String(id))).lines).toEqual(['Template removed']);
+      expect(() => parseGalleryArgs(['posters', String(other), 'add', file, '--token', TOKEN], {})).toThrow('--adjust 1 (landscape) or 2 (portrait)');
+      fs.writeFileSync(path.join(dir, 'notes.txt'), 'hello');
+      expect(() => parseGalleryArgs(['posters', String(other), 'add', path.join(dir, 'notes.txt'), '--adjust', '1', '--token', TOKEN], {})).toThrow('not a JPEG or PNG file');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('stores an uploaded poster under poster/g_t_m.jpg and records it with createv2; the list finds it', async () => {
