@@ -64,8 +64,22 @@ export const ErrorCode = {
   COMMENT_CLOSED: 201207,
   /** Ours: this gift was sent within its cooldown (data.retry_after). */
   GIFT_COOLDOWN: 201208,
-  /** Ours: a gift with a price cannot be sent (paying for gifts is not built). */
-  GIFT_PAID: 201209,
+  /** Ours: a gift with a price posted without a trade id (pay first: commentCalls.giftPrecreate). */
+  GIFT_TRADE_REQUIRED: 201500,
+  /** Ours: no gift order of this visitor in this gallery has that trade id. */
+  GIFT_TRADE_UNKNOWN: 201501,
+  /** Ours: the gift order is not paid (yet). */
+  GIFT_TRADE_UNPAID: 201502,
+  /** Ours: the post's gift or count, or the order's amount, differs from what the order paid for. */
+  GIFT_TRADE_MISMATCH: 201503,
+  /** Ours: giftPrecreate of a gift without a price (free gifts are posted directly). */
+  GIFT_FREE: 201504,
+  /** Ours: the trade id already made a gift comment that is gone (deleted): it is not used twice. */
+  GIFT_TRADE_USED: 201505,
+  /** Ours: the paid gift was not sent within a day and its payment went back to the payer. */
+  GIFT_TRADE_REFUNDED: 201506,
+  /** Ours: the configured payment provider cannot refund, so paid gifts cannot be paid (the only case where they cannot). */
+  GIFT_NO_REFUNDS: 201507,
   /** Ours (posters, types/api/poster.ts): the poster's base64 is not a real JPEG or PNG (HTTP 400; nothing stored). */
   POSTER_NOT_IMAGE: 201700,
   /** Ours: the poster names a photo that is not a shown photo of that gallery (HTTP 400). */

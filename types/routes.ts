@@ -63,6 +63,11 @@ export const LEGACY_GALLERY_PATH = '/wx/gallery';
 const SEGMENT_RE = /^[^/]+$/;
 const NUMERIC_RE = /^\d+$/;
 
+/** An id the legacy address serves: a positive whole number below LEGACY_GALLERY_ID_LIMIT (larger ids are not found there). */
+export function isLegacyGalleryId(id: string | undefined): boolean {
+  return !!id && /^\d{1,7}$/.test(id) && Number(id) > 0 && Number(id) < LEGACY_GALLERY_ID_LIMIT;
+}
+
 export interface RouteDef {
   name: string;
   /** Path pattern with `:param` segments, as understood by the H5 router. */
@@ -171,7 +176,7 @@ export function matchUrl(url: string): RouteMatch | null {
   for (const route of ROUTES) {
     const params = matchPattern(route, pathname);
     if (params) {
-      if (route.name === 'legacyGallery' && !NUMERIC_RE.test(query.id ?? '')) return null;
+      if (route.name === 'legacyGallery' && !isLegacyGalleryId(query.id)) return null;
       return { route, params: { ...query, ...params } };
     }
   }

@@ -195,6 +195,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     await (await import('./routes/comments')).default(api, ctx);
     // Red packets: precreate, create, ask, get, list, detail; the phone sign-up (bindphone).
     await (await import('./routes/redpackets')).default(api, ctx);
+    // The order / preorder page's offers and the group page (issue 16); the organiser's groups.
+    await (await import('./routes/groups')).default(api, ctx);
     await h5Routes(api, ctx);
   });
   checkRoutes();

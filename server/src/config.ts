@@ -30,6 +30,12 @@ export interface Config {
   ocrLangs: string[];
   /** Organiser API token (Authorization: Bearer …); organiser calls are refused without one. */
   organizerToken: string | null;
+  /**
+   * SESSION_REDIRECT_URL: where every app is sent when its session starts (the site moved, or a notice page
+   * during maintenance): an http(s) address or an app path (`/g/abc123`). `/session.js` then answers code
+   * 200302 with the session and this `redirect`, and the client follows it (src/stores/session). Empty: none.
+   */
+  sessionRedirectUrl: string | null;
   /** CODE_HOSTS: hosts whose scripts and styles a page's `code` component may load (comma-separated; `*.example.com` for subdomains); empty: no code. */
   codeHosts: string[];
   /** Secret that signs upload policies (HMAC-SHA1); null: generated once and kept in dataDir/upload-secret. */
@@ -120,6 +126,13 @@ function url(name: string, value: string | undefined, protocols: string[]): stri
   return value;
 }
 
+/** An app path (one leading slash) or an http(s) address. */
+function sessionRedirect(value: string | undefined): string | null {
+  if (!value) return null;
+  if (/^\/(?!\/)\S*$/.test(value)) return value;
+  return url('SESSION_REDIRECT_URL', value, ['http:', 'https:']);
+}
+
 const S3_VARS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'] as const;
 
 /** S3_BUCKET switches the S3 store on; a half-configured store is a start error, never a silent fallback. */
@@ -181,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     ocrIndexing: bool('OCR_INDEXING', env.OCR_INDEXING, true),
     ocrLangs: parseLangs(env.OCR_LANGS),
     organizerToken: env.ORGANIZER_TOKEN || null,
+    sessionRedirectUrl: sessionRedirect(env.SESSION_REDIRECT_URL),
     codeHosts: parseCodeHosts(env.CODE_HOSTS),
     uploadSecret: env.UPLOAD_SECRET || null,
     uploadMaxBytes: int('UPLOAD_MAX_BYTES', env.UPLOAD_MAX_BYTES, 50 * 1024 * 1024, 1, 1024 * 1024 * 1024),

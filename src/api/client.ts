@@ -52,7 +52,7 @@ export async function request<T>(method: Method, path: string, params?: Record<s
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Retry helper (spec part 1 §7): three attempts, 300 ms apart; answers of the server (4xx) are not retried. */
+/** Retry helper (spec part 1 §7): three attempts, 300 ms apart; answers of the server (4xx, or 2xx with an error code) are not retried. */
 export async function withRetry<T>(fn: () => Promise<T>, attempts = RETRY_ATTEMPTS, delayMs = RETRY_DELAY_MS): Promise<T> {
   let last: unknown;
   for (let i = 0; i < attempts; i++) {
@@ -60,7 +60,8 @@ export async function withRetry<T>(fn: () => Promise<T>, attempts = RETRY_ATTEMP
       return await fn();
     } catch (e) {
       last = e;
-      if (e instanceof ApiError && e.status >= 400 && e.status < 500) throw e;
+      // The server answered (a 4xx, or an envelope with another code such as 200302): asking again changes nothing.
+      if (e instanceof ApiError && e.status >= 200 && e.status < 500) throw e;
       if (i < attempts - 1) await sleep(delayMs);
     }
   }

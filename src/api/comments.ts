@@ -1,4 +1,4 @@
-import { commentCalls, type CommentAdd, type CommentPost } from '../../types/api/comments';
+import { commentCalls, type CommentAdd, type CommentPost, type GiftPrecreate } from '../../types/api/comments';
 import { call } from './call';
 
 /**
@@ -26,6 +26,8 @@ export const commentApi = {
   blockCheck: (galleryid: number) => call(commentCalls.blockCheck, { query: { galleryid } }),
   gifts: (galleryid: number) => call(commentCalls.gifts, { query: { galleryid } }),
   emotions: (galleryid: number) => call(commentCalls.emotions, { query: { galleryid } }),
+  /** A paid gift's order (price × count in cents); pay it, then post the gift with its tradeid. */
+  giftPrecreate: (body: GiftPrecreate) => call(commentCalls.giftPrecreate, { body }),
   /** The bullet screen's history (kind 'danmuku'), 50 a page, newest first. */
   history: (galleryid: number, page = 1) => call(commentCalls.history, { query: { galleryid, kind: 'danmuku', paging: 1, page } })
 };

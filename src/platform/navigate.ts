@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro';
-import { toPagePath } from '../routes';
+import { matchUrl, toPagePath } from '../routes';
 import type { Link } from '../../types/page/link';
 import { buildUrl } from '../routes';
 import { H5, UnsupportedPlatformCall } from './unsupported';
@@ -15,6 +15,36 @@ export function openUrl(url: string, opts: { replace?: boolean } = {}): void {
     // The mini-program page stack holds 10 pages: replace when it is full.
     if (!opts.replace) void Taro.redirectTo({ url: target });
   });
+}
+
+const ABSOLUTE_RE = /^https?:\/\/[^/?#]+([^#]*)/i;
+
+/**
+ * Follow an address the server sent the app to (the session's redirect, code 200302): an app path opens in
+ * the app, replacing the page; an http(s) address replaces the page in a browser, and in the mini-program opens
+ * its path when that is one of the app's routes. False when it leads where the visitor already is, or cannot
+ * be opened here (the mini-program has no browser to leave for).
+ */
+export function followRedirect(url: string): boolean {
+  const isPath = url.startsWith('/') && !url.startsWith('//');
+  const absolute = isPath ? null : ABSOLUTE_RE.exec(url);
+  if (!isPath && !absolute) return false;
+  if (process.env.TARO_ENV === 'h5') {
+    const here = window.location.pathname + window.location.search;
+    if (isPath) {
+      if (url === here) return false;
+      openUrl(url, { replace: true });
+      return true;
+    }
+    const target = new URL(url);
+    if (target.origin === window.location.origin && target.pathname + target.search === here) return false;
+    window.location.replace(target.href);
+    return true;
+  }
+  const path = isPath ? url : absolute![1] || '/';
+  if (!matchUrl(path)) return false;
+  openUrl(path, { replace: true });
+  return true;
 }
 
 /** Where a configured link leads, as a spec URL or an external address; null for 'empty'. */

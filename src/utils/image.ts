@@ -15,8 +15,14 @@ export function styleForWidth(cssWidth: number, crop = false): ImageStyleName {
   return cssWidth <= 400 ? 'wx_750_n' : 'wx_1920_n';
 }
 
-/** A face crop's address as the server gives it (relative to the API origin, or absolute). */
-export function faceImageUrl(url: string): string {
+/**
+ * An image address as the server gives it, relative to the API origin or absolute (face crops,
+ * comment gifts and stickers): the mini-program has no origin to resolve a path against.
+ */
+export function serverImageUrl(url: string): string {
   if (!url || /^(https?:|data:|blob:)/i.test(url)) return url;
   return `${apiBase()}${url.startsWith('/') ? '' : '/'}${url}`;
 }
+
+/** A face crop's address as the server gives it (relative to the API origin, or absolute). */
+export const faceImageUrl = serverImageUrl;

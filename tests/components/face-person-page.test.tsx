@@ -87,19 +87,38 @@ describe('person album page', () => {
       const handler = jest.mocked(useShareAppMessage).mock.calls.at(-1)![0] as () => { path: string; title: string };
       expect(handler().path).toContain('personid=3');
       expect(handler().path).toContain('openid=wx_me');
+      expect(handler().path).toContain('avatar=%2Fapi%2Fface%2Fcrop%2F3.jpg');
       expect(handler().title).toBe('Photos of Bob');
     } else {
       // The share modal, then Copy link.
       fireEvent.click(byTestId(r.container, 'share-button')[0]);
       fireEvent.click(byTestId(r.container, 'share-opt-copy')[0]);
       await flush();
-      expect(copyShareLink).toHaveBeenCalledWith(expect.objectContaining({ title: 'Photos of Bob', url: '/page/person/carpet26/3/wx_me' }));
+      // The link carries the person's face (?avatar=, spec part 1 §2) and the face is the shared image.
+      expect(copyShareLink).toHaveBeenCalledWith(
+        expect.objectContaining({ title: 'Photos of Bob', imageUrl: bob.faceurl, url: '/page/person/carpet26/3/wx_me?avatar=%2Fapi%2Fface%2Fcrop%2F3.jpg' })
+      );
     }
   });
 
   it('the other form /page/person/{id}/{personid}/{openid} opens the same album', async () => {
     const r = await open({ link_id: String(GID), personid: '3', openid: 'wx_ann' });
     await waitFor(() => expect(byTestId(r.container, 'person-album')[0]?.getAttribute('data-personid')).toBe('3'));
+  });
+
+  it('opens with the avatar of its link while the album loads; an avatar from elsewhere is ignored', async () => {
+    let answer!: (p: Person) => void;
+    jest.mocked(fetchPerson).mockImplementationOnce(() => new Promise((r) => (answer = r)));
+    const r = await open({ link_id: String(GID), personid: '3', openid: 'wx_ann', avatar: '/api/face/crop/3.jpg' });
+    const avatar = byTestId(r.container, 'person-link-avatar')[0];
+    expect(avatar.getAttribute('src') ?? avatar.querySelector('img')?.getAttribute('src')).toMatch(/\/api\/face\/crop\/3\.jpg$/);
+    await act(async () => answer(bob));
+    await waitFor(() => expect(byTestId(r.container, 'person-name')[0]?.textContent).toBe('Bob'));
+    expect(byTestId(r.container, 'person-link-avatar')).toHaveLength(0);
+    jest.mocked(fetchPerson).mockImplementationOnce(() => new Promise(() => undefined));
+    const r2 = await open({ link_id: 'carpet26', personid: '3', openid: 'wx_ann', avatar: 'https://evil.example/x.jpg' });
+    expect(byTestId(r2.container, 'person-loading')).toHaveLength(1);
+    expect(byTestId(r2.container, 'person-link-avatar')).toHaveLength(0);
   });
 
   it('an unknown person is not found; a person id that is not a number is not asked for', async () => {

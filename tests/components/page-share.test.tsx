@@ -12,7 +12,7 @@ import { ShareButton } from '../../src/platform/share-button';
 import { PageShareStore, type PageShareDeps } from '../../src/stores/share/PageShareStore';
 import { ShareSheetStore } from '../../src/stores/share/ShareSheetStore';
 import { PosterEntry } from '../../src/stores/share/posterEntry';
-import { galleryShareContent, gallerySharable, photoShareContent } from '../../src/stores/pendant/GalleryShareStore';
+import { galleryShareContent, gallerySharable, pageSharable, photoShareContent } from '../../src/stores/pendant/GalleryShareStore';
 import { SHARE_MENU_ITEMS } from '../../src/platform/wechat-jssdk';
 import type { ShareContent } from '../../src/platform/share';
 import { fetchJsSdkSignature } from '../../src/api/jssdk';
@@ -70,6 +70,12 @@ describe('what a page shares', () => {
     expect(gallerySharable(makeGallery({ config: { ...DEFAULT_CONFIG, share_off: 1 } }))).toBe(false);
     expect(gallerySharable(makeGallery(), true)).toBe(false);
   });
+
+  it("a page whose gallery is still loading keeps the menu's share items unless the global flag is set", () => {
+    expect(pageSharable(null)).toBe(true);
+    expect(pageSharable(null, true)).toBe(false);
+    expect(pageSharable(makeGallery({ config: { ...DEFAULT_CONFIG, share_off: 1 } }))).toBe(false);
+  });
 });
 
 describe('PageShareStore: the WeChat menu follows the page on top', () => {
@@ -91,6 +97,18 @@ describe('PageShareStore: the WeChat menu follows the page on top', () => {
     setUrl('https://live.example/g/other1');
     await s.apply();
     expect(steps.filter((x) => x.startsWith('sign'))).toEqual(['sign https://live.example/g/abc123', 'sign https://live.example/g/other1']);
+  });
+
+  it('a page whose share is not known yet (content null) leaves the menu alone until it is', async () => {
+    const { s, steps, shares } = store();
+    s.show('p1');
+    const id = s.declare('p1', { content: null, enabled: true });
+    await s.apply();
+    expect(steps).toEqual([]);
+    expect(shares).toEqual([]);
+    s.declare('p1', { content: content(), enabled: false }, id);
+    await s.apply();
+    expect(shares).toEqual([null]);
   });
 
   it('share off (the gallery) or the global flag hides the share items (null)', async () => {

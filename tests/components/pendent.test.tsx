@@ -3,6 +3,7 @@
 // and in the mini-program branch (TARO_ENV_JEST=weapp). Behaviour (badge, more-menu,
 // offsets, praise per gallery, share, PC set, hidden until available): pendent-behaviour.test.tsx.
 import { act, fireEvent } from '@testing-library/react';
+import { runInAction } from 'mobx';
 import Pendent from '../../src/page-components/pendent';
 import { PENDENT_DEFAULTS, PENDENT_TYPES, type PendentButton, type PendentType } from '../../types/page/pendent';
 import type { Link } from '../../types/page/link';
@@ -93,7 +94,24 @@ const DEFAULTS: Record<Exclude<PendentType, 'custom'>, { glyph: string | null; t
   lang: { glyph: null, tap: () => expect(i18n.locale).toBe('zh-CN') },
   people: { glyph: 'search', tap: (r) => expect(r.page.face.request).toEqual(expect.objectContaining({ mode: 'findPeople', galleryId: gallery.id })) },
   event: { glyph: 'calendar', tap: () => expect(openLink).toHaveBeenCalledWith({ type: 'home' }, { homeLinkId: 'event01' }) },
-  order: { glyph: 'shopping-bag', tap: () => expect(openLink).toHaveBeenCalledWith({ type: 'order', value: 'abc123' }, { homeLinkId: 'event01' }) },
+  order: {
+    glyph: 'shopping-bag',
+    tap: async (r, el) => {
+      // Like tab 4, a guest logs in first: the prompt, and no page yet.
+      expect(r.root.loginPrompt.isOpen).toBe(true);
+      expect(r.root.loginPrompt.reason).toBe('tab_order');
+      expect(openLink).not.toHaveBeenCalled();
+      act(() => r.root.loginPrompt.cancel());
+      expect(openLink).not.toHaveBeenCalled();
+      // A logged-in visitor goes straight to the order page.
+      runInAction(() => {
+        r.root.session.status = 'ready';
+        r.root.session.user = { openid: 'o1', nickname: 'Mia', photo: '', is_mock: false };
+      });
+      await act(async () => void fireEvent.click(el));
+      expect(openLink).toHaveBeenCalledWith({ type: 'order', value: 'abc123' }, { homeLinkId: 'event01' });
+    }
+  },
   jigsaw: { glyph: 'image', tap: (r) => expect(r.offered.jigsaw).toHaveBeenCalledTimes(1) },
   redpackage: { glyph: 'money', tap: (r) => expect(r.offered.redpackage).toHaveBeenCalledTimes(1) },
   share: {
@@ -104,7 +122,10 @@ const DEFAULTS: Record<Exclude<PendentType, 'custom'>, { glyph: string | null; t
         expect(el.getAttribute('open-type') ?? el.getAttribute('opentype') ?? (el as unknown as { openType?: string }).openType).toBe('share');
         expect(shareLink).not.toHaveBeenCalled();
       } else {
-        expect(shareLink).toHaveBeenCalledWith(expect.objectContaining({ title: 'Spring Gala', url: '/g/abc123' }));
+        // A browser's tap opens the share sheet (copy link; the WeChat hint or the system sheet where there is one).
+        expect(document.querySelector('[data-testid=share-sheet]')).not.toBeNull();
+        expect(document.querySelector('[data-testid=share-opt-copy]')).not.toBeNull();
+        expect(shareLink).not.toHaveBeenCalled();
       }
     }
   },

@@ -144,7 +144,7 @@ describe.each(BACKENDS)('comments (%s)', (backend) => {
     expect((await get(s, `/api/v2/comments/history?galleryid=${g}&kind=other`)).code).toBe(400);
   });
 
-  it('sends free gifts with a cooldown, refuses paid ones, and checks emotions against the gallery\'s sets', async () => {
+  it('sends free gifts with a cooldown, refuses paid ones without a payment, and checks emotions against the gallery\'s sets', async () => {
     const g = await commentGallery(s);
     const a = await visitor(s);
     const free = (await post(s, `/api/v2/organizer/galleries/${g}/gifts`, { name: 'Rose', image: 'https://cdn.example/rose.png', price: 0, cooldown: 3600 }, auth)).data;
@@ -163,7 +163,7 @@ describe.each(BACKENDS)('comments (%s)', (backend) => {
     const again = await post(s, '/api/v2/comments/add', { gallery_id: g, type: 'gift', content: JSON.stringify({ id: free.id }) }, a.headers);
     expect(again).toMatchObject({ code: ErrorCode.GIFT_COOLDOWN, status: 429 });
     expect(again.data.retry_after).toBeGreaterThan(3500);
-    expect(await post(s, '/api/v2/comments/add', { gallery_id: g, type: 'gift', content: JSON.stringify({ id: paid.id }) }, a.headers)).toMatchObject({ code: ErrorCode.GIFT_PAID });
+    expect(await post(s, '/api/v2/comments/add', { gallery_id: g, type: 'gift', content: JSON.stringify({ id: paid.id }) }, a.headers)).toMatchObject({ code: ErrorCode.GIFT_TRADE_REQUIRED, status: 402 });
     expect((await post(s, '/api/v2/comments/add', { gallery_id: g, type: 'gift', content: '{"id": 1, "count": 100}' }, a.headers)).code).toBe(400);
     expect((await post(s, '/api/v2/comments/add', { gallery_id: g, type: 'gift', content: 'not json' }, a.headers)).code).toBe(400);
 

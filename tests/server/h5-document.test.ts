@@ -81,6 +81,17 @@ describe.each(BACKENDS)('the H5 document on %s', (backend) => {
     }
   });
 
+  it('opens the legacy address for ids below 1,000,000; a larger id is not found there', async () => {
+    // Galleries made today number from 1,000,000 up; an old one keeps its small id.
+    const id = await insertGallery(s.db, { id: 4242, link_id: 'doclegacy', name: 'Old Album' });
+    const r = await get(`/wx/gallery?id=${id}`);
+    expect(r.statusCode).toBe(200);
+    expect(r.body).toContain('<title>Old Album - 活动相册</title>');
+    const big = await get(`/wx/gallery?id=${await insertGallery(s.db, { link_id: 'docnew01', name: 'New Album' })}`);
+    expect(big.statusCode).toBe(404);
+    expect(big.body).not.toContain('New Album');
+  });
+
   it('escapes organiser text in the head and in the boot script', async () => {
     const evil = '</title><script>alert(1)</script>"\'&';
     await insertGallery(s.db, { link_id: 'docevil1', name: evil, desc: '</script><!-- \u2028' });

@@ -32,6 +32,8 @@ describe('bottom navigation (spec part 1 §2)', () => {
     expect(tabAction(0, 2, g)).toEqual({ kind: 'switch', index: 0 });
     expect(tabAction(2, 0, g)).toEqual({ kind: 'switch', index: 2 });
     expect(tabAction(4, 0, g)).toEqual({ kind: 'open', url: '/page/order/sub12345' });
+    // The order context goes along, so the order page's way back keeps the Preorder tab.
+    expect(tabAction(4, 0, g, { from: 'order', from_id: '7' })).toEqual({ kind: 'open', url: '/page/order/sub12345?from=order&from_id=7' });
     expect(tabAction(5, 0, g)).toEqual({ kind: 'open', url: '/page/me' });
   });
 });
@@ -48,5 +50,10 @@ describe('mini-program entry', () => {
     expect(galleryKeyFromParams({ id: '12' })).toEqual({ id: 12 });
     expect(galleryKeyFromParams({ scene: 'g%3Dabc123' })).toEqual({ link_id: 'abc123' });
     expect(galleryKeyFromParams({ link_id: 'bad' })).toBeNull();
+  });
+  it('opens the legacy address (/wx/gallery?id=) for ids below 1,000,000 only', () => {
+    expect(galleryKeyFromParams({ id: '999999', route: 'legacyGallery' })).toEqual({ id: 999999 });
+    expect(galleryKeyFromParams({ id: '1000000', route: 'legacyGallery' })).toBeNull();
+    expect(galleryKeyFromParams({ id: '0' })).toBeNull();
   });
 });

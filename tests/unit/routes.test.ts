@@ -30,7 +30,8 @@ describe('route table', () => {
     ['/page/permission/12', 'permission', { id: '12' }],
     ['/page/permission/12/original/1', 'permissionOriginal', { id: '12', original: '1' }],
     ['/page/video/iframe', 'videoIframe', {}],
-    ['/wx/gallery?id=12', 'legacyGallery', { id: '12' }]
+    ['/wx/gallery?id=12', 'legacyGallery', { id: '12' }],
+    ['/wx/gallery?id=999999', 'legacyGallery', { id: '999999' }]
   ])('%s opens %s', (url, name, params) => {
     const m = matchUrl(url);
     expect(m?.route.name).toBe(name);
@@ -41,7 +42,7 @@ describe('route table', () => {
     expect(matchUrl('/g/4fa28eb0?from=order&from_id=7')?.params).toEqual({ link_id: '4fa28eb0', from: 'order', from_id: '7' });
   });
 
-  it.each(['/g/abc12', '/g/abc12/screen', '/g/abc123/screen/1', '/g/abcdefghij', '/g/abc-123', '/g/abc123/original', '/nope', '/page/share/o/abc', '/wx/gallery', '/wx/gallery?id=x', '/g/%E0%A4%A'])(
+  it.each(['/g/abc12', '/g/abc12/screen', '/g/abc123/screen/1', '/g/abcdefghij', '/g/abc-123', '/g/abc123/original', '/nope', '/page/share/o/abc', '/wx/gallery', '/wx/gallery?id=x', '/wx/gallery?id=0', '/wx/gallery?id=1000000', '/wx/gallery?id=123456789', '/g/%E0%A4%A'])(
     'rejects %s',
     (url) => expect(matchUrl(url)).toBeNull()
   );
@@ -70,6 +71,8 @@ describe('route table', () => {
     expect(fromPagePath('pages/gallery/index', { link_id: 'abc123', original: '1', route: 'galleryOriginal' })).toBe('/g/abc123/original/1');
     expect(fromPagePath('/pages/me/index', {})).toBe('/page/me');
     expect(toPagePath('/nope')).toBe('/pages/not-found/index?url=%2Fnope');
+    expect(toPagePath('/wx/gallery?id=12')).toBe('/pages/gallery/index?id=12&route=legacyGallery');
+    expect(toPagePath('/wx/gallery?id=1000000')).toBe('/pages/not-found/index?url=%2Fwx%2Fgallery%3Fid%3D1000000');
     expect(toPagePath('/g/abc123/screen')).toBe('/pages/screen/index?link_id=abc123&route=screen');
     expect(fromPagePath('pages/screen/index', { link_id: 'abc123' })).toBe('/g/abc123/screen');
     expect(buildUrl('screen', { link_id: 'abc123' })).toBe('/g/abc123/screen');

@@ -20,8 +20,23 @@
  * - Visitors post text, question, emotion and gift comments. Emotion content (a JSON string):
  *   `{"id": <emotion id>, "image": "<one of its images>"}`, stored as `{image, name}`. Gift
  *   content: `{"id": <gift id>, "count": 1..99}`, stored as `{id, name, image, count, price}`
- *   (price in cents); a gift with a price above 0 is refused (201209: paying for gifts is not
- *   built) and a gift sent again within its cooldown answers 201208 with data.retry_after.
+ *   (price in cents: the unit price). A free gift sent again within its cooldown answers 201208
+ *   with data.retry_after.
+ * - Paid gifts (price above 0): `giftPrecreate {galleryid, gift_id, count}` prices gift × count on
+ *   the server in integer cents (the cooldown and the comment gates are checked first, so nobody
+ *   pays for a gift that would be refused) and opens an order (the configured pay provider, the
+ *   sandbox by default), answering `{tradeid, order_id, amount, wxpay, …}` like the red packets'
+ *   precreate. The client pays, polls `GET /api/v2/pay/charge?id=order_id`, then posts the gift
+ *   comment with `tradeid`. The post checks in one transaction, under the order's row lock, that
+ *   the order is the visitor's gift order in this gallery (201501), paid (201502), for this gift
+ *   and count at unit × count cents (201503), and not used: a replayed or concurrent post of one
+ *   trade id answers the comment already made and creates nothing (comments.order_id is unique;
+ *   once that comment is deleted the trade id answers 201505). A paid gift order not sent within
+ *   RED_PACKET_REFUND_AFTER_S (24 hours) is refunded whole by the red packet sweep; its trade id
+ *   then answers 201506. A payment provider that cannot refund takes no gift payments (201507 on
+ *   giftPrecreate: the one case where a paid gift cannot be paid; the sandbox and WeChat Pay refund).
+ *   A paid gift without `tradeid` → 201500; giftPrecreate of a free gift → 201504. The cooldown
+ *   is not checked again on a paid post (it was checked before paying).
  * - Organisers also post html (cleaned with the rich-content allow-list), image
  *   `{image, width?, height?}`, file `{file, name, size}` and vote `{vote_id, question_title}`.
  * - Replies: `reply_id` names a shown comment of the same gallery; a reply to a reply joins its
@@ -34,6 +49,7 @@
 import * as T from 'typebox';
 import { defineCall } from './contract';
 import { Count, Flag, Id, IdCsv, Line, MAX_ID, MAX_UNIX_TIME, PageNo } from './schema';
+import { JsapiPayParamsSchema, PAY_CHANNELS, type PayChannel } from './pay';
 
 /** Comment types (spec part 3 §3). */
 export const COMMENT_TYPES = ['text', 'html', 'image', 'file', 'redpackage', 'question', 'gift', 'emotion', 'vote'] as const;
@@ -71,7 +87,14 @@ export const COMMENT_MESSAGES = {
   closed: 'Comments are closed in this gallery',
   rejected: 'The comment did not pass the content check',
   cooldown: 'Please wait before sending this gift again',
-  paidGift: 'Paid gifts cannot be sent yet',
+  giftTradeRequired: 'Pay for this gift first',
+  giftTradeUnknown: 'No payment for a gift with this trade id',
+  giftTradeUnpaid: 'The payment is not complete',
+  giftTradeMismatch: 'The gift differs from the payment',
+  giftFree: 'This gift is free: send it without paying',
+  giftTradeUsed: 'This payment already sent its gift',
+  giftTradeRefunded: 'This payment was refunded; pay again to send the gift',
+  giftNoRefunds: 'Paid gifts need a payment provider that can refund',
   noReply: 'This comment takes no replies'
 } as const;
 
@@ -161,6 +184,35 @@ const GalleryData = () => T.Object({ id: Id(), name: T.Optional(Line(100)), link
 /** A video a comment mentions (`video_data`). */
 const VideoData = () => T.Object({ id: Id(), title: T.Optional(Line(100)) }, { additionalProperties: false });
 
+/** An order's trade id (letters and digits). */
+export const TradeId = () => T.String({ pattern: '^[A-Za-z0-9_-]{1,64}$', errorMessage: 'must be a trade id' });
+
+/** `POST /api/v2/comments/gift/precreate`: which gift, how many, and how the client pays. */
+export const GiftPrecreateSchema = T.Object({
+  galleryid: Id(),
+  gift_id: Id(),
+  count: T.Integer({ minimum: 1, maximum: GIFT_COUNT_MAX, errorMessage: `must be an integer from 1 to ${GIFT_COUNT_MAX}` }),
+  channel: T.Optional(T.Unsafe<PayChannel>({ type: 'string', enum: [...PAY_CHANNELS], errorMessage: `must be one of ${PAY_CHANNELS.join(', ')}` }))
+});
+export type GiftPrecreate = T.Static<typeof GiftPrecreateSchema>;
+
+/** giftPrecreate's answer: the order to pay (as the red packets' precreate answers it). */
+export const GiftOrderSchema = T.Object({
+  tradeid: T.String(),
+  /** Polled with GET /api/v2/pay/charge?id= until paid. */
+  order_id: T.Integer(),
+  /** Cents to pay: the gift's price × count. */
+  amount: T.Integer(),
+  gift_id: T.Integer(),
+  count: T.Integer(),
+  provider: T.String(),
+  /** Parameters for requestPayment / getBrandWCPayRequest (the sandbox's are not WeChat's: open sandbox_url instead). */
+  wxpay: T.Union([JsapiPayParamsSchema, T.Null()]),
+  code_url: T.Optional(T.String()),
+  sandbox_url: T.Optional(T.String())
+});
+export type GiftOrder = T.Static<typeof GiftOrderSchema>;
+
 /** `POST /api/v2/comments/add` (spec Comment post). `has_reply` is accepted and ignored (the server knows). */
 export const CommentAddSchema = T.Object({
   type: T.Optional(oneOf(VISITOR_COMMENT_TYPES)),
@@ -169,7 +221,9 @@ export const CommentAddSchema = T.Object({
   reply_id: T.Optional(Count(MAX_ID)),
   has_reply: T.Optional(Flag()),
   gallery_data: T.Optional(GalleryData()),
-  video_data: T.Optional(VideoData())
+  video_data: T.Optional(VideoData()),
+  /** A paid gift: the trade id giftPrecreate answered (the order must be paid). */
+  tradeid: T.Optional(TradeId())
 });
 export type CommentAdd = T.Static<typeof CommentAddSchema>;
 
@@ -178,7 +232,9 @@ export const CommentPostSchema = T.Object({
   content: Content(),
   galleryid: Id(),
   type: T.Optional(oneOf(VISITOR_COMMENT_TYPES)),
-  reply_id: T.Optional(Count(MAX_ID))
+  reply_id: T.Optional(Count(MAX_ID)),
+  /** A paid gift: the trade id giftPrecreate answered (the order must be paid). */
+  tradeid: T.Optional(TradeId())
 });
 export type CommentPost = T.Static<typeof CommentPostSchema>;
 
@@ -241,6 +297,8 @@ export const commentCalls = {
   blockCheck: defineCall('GET', '/api/v2/comments/block', { query: GalleryQuery(), response: BlockStateSchema }),
   /** A gallery's gifts. */
   gifts: defineCall('GET', '/api/v2/comments/gifts', { query: GalleryQuery(), response: T.Array(GiftSchema) }),
+  /** A paid gift's order: price × count in cents, then pay, then post the gift with its tradeid. */
+  giftPrecreate: defineCall('POST', '/api/v2/comments/gift/precreate', { body: GiftPrecreateSchema, response: GiftOrderSchema }),
   /** A gallery's emotions. */
   emotions: defineCall('GET', '/api/v2/comments/emotions', { query: GalleryQuery(), response: T.Array(EmotionSchema) }),
   /**

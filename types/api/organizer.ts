@@ -85,6 +85,8 @@ export const WatermarkInputSchema = T.Object(
 );
 export type WatermarkInput = T.Static<typeof WatermarkInputSchema>;
 
+/** A good's description (the order page shows it under the offer's name). */
+export const GOODS_DESCRIPTION_MAX = 500;
 /** Highest price of one good, in cents (¥100,000). */
 export const MAX_PRICE_CENTS = 10_000_000;
 const Price = () => T.Integer({ minimum: 1, maximum: MAX_PRICE_CENTS, errorMessage: `must be a price in cents from 1 to ${MAX_PRICE_CENTS}` });
@@ -106,8 +108,9 @@ export const organizerSettingsCalls = {
   goods: defineCall('GET', '/api/v2/organizer/galleries/:id/goods', { params: GalleryParam(), response: OrganizerGoodsSchema }),
   /**
    * Add a good to a gallery: `price` in integer cents; `kind` remove_watermark (per photo, the
-   * viewer's pay-to-remove-watermark) or download (per photo, paid downloads). `pay_down` 1 makes
-   * it the gallery's good (is_pay_down): its photos are then paid.
+   * viewer's pay-to-remove-watermark), download (per photo, paid downloads) or service (an offer of
+   * the event's photo service on the order / preorder page, bought once per visitor; `description`
+   * says what it is). `pay_down` 1 makes a photo good the gallery's good (is_pay_down): its photos are then paid.
    */
   addGoods: defineCall('POST', '/api/v2/organizer/galleries/:id/goods', {
     params: GalleryParam(),
@@ -115,17 +118,18 @@ export const organizerSettingsCalls = {
       {
         name: Required(100),
         price: Price(),
-        kind: oneOf(['remove_watermark', 'download'] as const),
+        kind: oneOf(['remove_watermark', 'download', 'service'] as const),
+        description: T.Optional(Text(GOODS_DESCRIPTION_MAX)),
         pay_down: T.Optional(Flag())
       },
       { additionalProperties: false }
     ),
     response: OrganizerGoodsSchema
   }),
-  /** Change a good's name or price. Orders already made keep the amount they were made with. */
+  /** Change a good's name, price or description. Orders already made keep the amount they were made with. */
   updateGoods: defineCall('POST', '/api/v2/organizer/goods/:goods_id', {
     params: T.Object({ goods_id: Id() }),
-    body: T.Object({ name: T.Optional(Required(100)), price: T.Optional(Price()) }, { additionalProperties: false }),
+    body: T.Object({ name: T.Optional(Required(100)), price: T.Optional(Price()), description: T.Optional(Text(GOODS_DESCRIPTION_MAX)) }, { additionalProperties: false }),
     response: PayGoodsSchema
   }),
   /** Which good the gallery's photos are paid with (`goods_id` 0: free again). */

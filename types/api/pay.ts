@@ -57,8 +57,13 @@ export type PayProvider = 'wechat' | 'sandbox' | (string & {});
 export type PayChannel = 'jsapi' | 'native' | 'mp';
 export const PAY_CHANNELS: readonly PayChannel[] = ['jsapi', 'native', 'mp'];
 
-/** What a good buys for each photo of an order. */
-export type PayGoodsKind = 'remove_watermark' | 'download';
+/**
+ * What a good buys: for each photo of an order (remove_watermark, download), or once per visitor
+ * without photos: `service`, an event's photo-service offer on the order page (types/api/orderPage.ts).
+ */
+export type PayGoodsKind = 'remove_watermark' | 'download' | 'service';
+/** Goods bought per photo (a gallery's is_pay_down must be one of these). */
+export const PHOTO_GOODS_KINDS: readonly PayGoodsKind[] = ['remove_watermark', 'download'];
 
 /** Spec: pay goods: id, price in cents. gallery.is_pay_down holds the id of the gallery's pay good (> 0: paid download). */
 export const PayGoodsSchema = T.Object({
@@ -67,7 +72,7 @@ export const PayGoodsSchema = T.Object({
   name: T.String(),
   /** Price in cents (per photo for photo goods). Show as ¥ (price / 100).toFixed(2). */
   price: T.Integer(),
-  kind: oneOf<PayGoodsKind>(['remove_watermark', 'download'])
+  kind: oneOf<PayGoodsKind>(['remove_watermark', 'download', 'service'])
 });
 export type PayGoods = T.Static<typeof PayGoodsSchema>;
 

@@ -3,6 +3,7 @@ import { GallerySchema } from './gallery';
 import { PhotoSchema } from './photo';
 import { defineCall } from './contract';
 import type { PageData } from '../page';
+import { LEGACY_GALLERY_ID_LIMIT } from '../routes';
 import { Count, Empty, Flag, Id, Line, LINK_ID_PATTERN, MAX_ID, MAX_UNIX_TIME, MultipartHeaders, NullableInteger, Required, Text } from './schema';
 
 /** GET /api/v2/common/imagesign answer: an OSS PostObject (V1) upload policy. */
@@ -99,7 +100,12 @@ export const organizerCalls = {
       /** The organiser's cover; without it the cover follows the first photo. */
       cover: T.Optional(CoverHash()),
       /** The organiser's page; without it the gallery gets the default page (head image, sub-galleries, photos, navigation with Me). */
-      pagedata: T.Optional(PageDataInput())
+      pagedata: T.Optional(PageDataInput()),
+      /**
+       * A gallery brought over from the old WeChat system keeps its id (below 1,000,000), so its old address
+       * `/wx/gallery?id={id}` keeps working. New galleries number from 1,000,001 without it.
+       */
+      legacy_id: T.Optional(T.Integer({ minimum: 1, maximum: LEGACY_GALLERY_ID_LIMIT - 1, errorMessage: 'must be a gallery id below 1,000,000 (a gallery of the old WeChat system)' }))
     }),
     response: OrganizerGallerySchema
   }),

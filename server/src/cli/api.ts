@@ -49,6 +49,8 @@ export interface NewGallery {
   end_time?: number;
   parent?: number;
   tags?: string[];
+  /** A gallery of the old system keeps its id (below 1,000,000). */
+  legacy_id?: number;
 }
 
 /** The signed upload policy of GET /api/v2/common/imagesign (the server's own contract). */

@@ -7,9 +7,12 @@
  *   watermark <id> --icon <hash> [--percent 20] [--opacity 60] [--align bottom-right] [--h 3] [--v 3] [--noborder] [--adjust h|v]
  *   watermark <id> --off
  *   goods <id>                        list its goods
- *   goods <id> add --name "Remove watermark" --price 9.90 --kind remove_watermark|download [--pay-down]
+ *   goods <id> add --name "Remove watermark" --price 9.90 --kind remove_watermark|download|service [--description "…"] [--pay-down]
  *   goods <id> paydown <goods id|0>   which good its photos are paid with (0: free)
- *   goods price <goods id> [--price 5.00] [--name "…"]
+ *   goods price <goods id> [--price 5.00] [--name "…"] [--description "…"]
+ *   group create --name "…" <id> [<id> …]   a new group page (/page/group/{token}) of these galleries
+ *   group <group id> [--name "…"] [<id> …]   rename a group or replace its galleries
+ *   groups                            every group with its address
  *   gate <id> pgdata|watermark --password <pw> | --phone [--whitelist 13800000000,…] | --free
  *   gates <id>                        its gates and the page gates it inherits
  *   posters <id>                      its poster templates (built-in and custom)
@@ -21,6 +24,7 @@ import { LINK_ID_RE } from '../../../types/routes';
 import { Api, ApiError, apiOptionsFrom, argValue, type ApiOptions } from './api';
 import type { OrganizerGoods } from '../../../types/api/organizer';
 import type { PayGoods } from '../../../types/api/pay';
+import type { OrganizerGroup } from '../../../types/api/groups';
 import type { OrganizerGate, OrganizerGates } from '../../../types/api/permission';
 import type { PosterTemplate } from '../../../types/api/poster';
 
@@ -34,16 +38,20 @@ export const CONFIGURE_USAGE = `  (<id>: a gallery's id or its link)
                                     [--noborder] [--adjust h|v]
   npm run gallery -- watermark <id> --off
   npm run gallery -- goods <id>
-  npm run gallery -- goods <id> add --name "Remove watermark" --price 9.90 --kind remove_watermark|download [--pay-down]
+  npm run gallery -- goods <id> add --name "Remove watermark" --price 9.90 --kind remove_watermark|download|service
+                                   [--description "…"] [--pay-down]
   npm run gallery -- goods <id> paydown <goods id, 0 for free>
-  npm run gallery -- goods price <goods id> [--price 5.00] [--name "…"]
+  npm run gallery -- goods price <goods id> [--price 5.00] [--name "…"] [--description "…"]
+  npm run gallery -- group create --name "…" <id> [<id> …]
+  npm run gallery -- group <group id> [--name "…"] [<id> …]
+  npm run gallery -- groups
   npm run gallery -- gate <id> pgdata|watermark --password <password> | --phone [--whitelist 13800000000,…] | --free
   npm run gallery -- gates <id>
   npm run gallery -- posters <id>
   npm run gallery -- posters <id> add <file.jpg|png> --adjust 1|2   (1 landscape, 2 portrait)
   npm run gallery -- posters <id> remove <template id>`;
 
-export const CONFIGURE_COMMANDS = ['page', 'config', 'watermark', 'goods', 'gate', 'gates', 'posters'] as const;
+export const CONFIGURE_COMMANDS = ['page', 'config', 'watermark', 'goods', 'gate', 'gates', 'group', 'groups', 'posters'] as const;
 export type ConfigureName = (typeof CONFIGURE_COMMANDS)[number];
 
 /** One organiser call: method, path and body. `{gallery}` in the path is the gallery, named by id or link (resolved when it runs). */
@@ -54,6 +62,8 @@ export interface ConfigureCommand {
   path: string;
   body?: unknown;
   gallery?: string;
+  /** Galleries by id or link, resolved into the body's `gallery_ids` when it runs. */
+  galleries?: string[];
 }
 
 const FLAGS = ['use_face', 'active_on', 'use_comment', 'use_package', 'original_photo', 'block_all', 'share_off'] as const;
@@ -148,7 +158,8 @@ export function parseConfigureArgs(argv: string[], env: NodeJS.ProcessEnv = proc
         const body: Record<string, unknown> = {};
         if (argValue(argv, '--price') !== undefined) body.price = parsePrice(argValue(argv, '--price'));
         if (argValue(argv, '--name') !== undefined) body.name = argValue(argv, '--name');
-        if (!Object.keys(body).length) throw new Error('goods price needs --price or --name');
+        if (argValue(argv, '--description') !== undefined) body.description = argValue(argv, '--description');
+        if (!Object.keys(body).length) throw new Error('goods price needs --price, --name or --description');
         return { cmd, api, method: 'POST', path: `/api/v2/organizer/goods/${goodsId}`, body };
       }
       const gallery = galleryRef(argv[1]);
@@ -156,7 +167,12 @@ export function parseConfigureArgs(argv: string[], env: NodeJS.ProcessEnv = proc
         const name = argValue(argv, '--name');
         if (!name) throw new Error('goods add needs --name');
         const kind = argValue(argv, '--kind') ?? 'remove_watermark';
-        const body = { name, price: parsePrice(argValue(argv, '--price')), kind, ...(argv.includes('--pay-down') ? { pay_down: 1 } : {}) };
+        const description = argValue(argv, '--description');
+        const body = {
+          name, price: parsePrice(argValue(argv, '--price')), kind,
+          ...(description !== undefined ? { description } : {}),
+          ...(argv.includes('--pay-down') ? { pay_down: 1 } : {})
+        };
         return { cmd, api, method: 'POST', path: `${GALLERY}/goods`, body, gallery };
       }
       if (argv[2] === 'paydown') {
@@ -182,6 +198,21 @@ export function parseConfigureArgs(argv: string[], env: NodeJS.ProcessEnv = proc
     }
     case 'gates':
       return { cmd, api, method: 'GET', path: `${GALLERY}/gates`, gallery: galleryRef(argv[1]) };
+    case 'groups':
+      return { cmd, api, method: 'GET', path: '/api/v2/organizer/groups' };
+    case 'group': {
+      const name = argValue(argv, '--name');
+      // Positional gallery refs: everything after the sub-command that is not an option or its value.
+      const refs = argv.slice(2).filter((a, i, all) => !a.startsWith('--') && !(i > 0 && all[i - 1].startsWith('--'))).map(galleryRef);
+      if (argv[1] === 'create') {
+        if (!name) throw new Error('group create needs --name');
+        if (!refs.length) throw new Error('group create needs at least one gallery id or link');
+        return { cmd, api, method: 'POST', path: '/api/v2/organizer/groups', body: { name }, galleries: refs };
+      }
+      const groupId = galleryId(argv[1], 'group id');
+      if (name === undefined && !refs.length) throw new Error('group <group id> needs --name or gallery ids');
+      return { cmd, api, method: 'POST', path: `/api/v2/organizer/groups/${groupId}`, body: name === undefined ? {} : { name }, ...(refs.length ? { galleries: refs } : {}) };
+    }
     case 'posters': {
       const gallery = galleryRef(argv[1]);
       if (argv[2] === 'add') {
@@ -236,8 +267,15 @@ export async function runConfigureCommand(c: ConfigureCommand, print: (line: str
   const api = new Api(c.api);
   let data: unknown;
   try {
-    const id = c.gallery === undefined ? null : /^\d+$/.test(c.gallery) ? Number(c.gallery) : await api.galleryIdByLink(c.gallery);
-    data = await api.request<unknown>(c.method, c.path.replace('{gallery}', String(id)), c.body);
+    const resolve = (ref: string) => (/^\d+$/.test(ref) ? Promise.resolve(Number(ref)) : api.galleryIdByLink(ref));
+    const id = c.gallery === undefined ? null : await resolve(c.gallery);
+    let body = c.body;
+    if (c.galleries) {
+      const ids: number[] = [];
+      for (const ref of c.galleries) ids.push(await resolve(ref));
+      body = { ...(body as object), gallery_ids: ids };
+    }
+    data = await api.request<unknown>(c.method, c.path.replace('{gallery}', String(id)), body);
   } catch (e) {
     const errors = (e as ApiError).data && ((e as ApiError).data as { errors?: Array<{ path: string; message: string }> }).errors;
     if (e instanceof ApiError && Array.isArray(errors)) {
@@ -261,6 +299,13 @@ export async function runConfigureCommand(c: ConfigureCommand, print: (line: str
         const x = data as PayGoods;
         print(`Good ${x.id}: ${x.name}, ${yuan(x.price)} (${x.price} cents)`);
       } else goodsLines(data as OrganizerGoods).forEach((l) => print(l));
+      return 0;
+    case 'group':
+    case 'groups':
+      for (const g of c.cmd === 'group' ? [data as OrganizerGroup] : (data as OrganizerGroup[])) {
+        print(`Group ${g.id} (${g.name}): galleries ${g.gallery_ids.join(', ')}  ${g.url}`);
+      }
+      if (c.cmd === 'groups' && !(data as OrganizerGroup[]).length) print('No groups yet: npm run gallery -- group create --name "…" <id> …');
       return 0;
     case 'gate':
       print(`Gate saved:${gateLine(data as OrganizerGate)}`);

@@ -2,7 +2,7 @@
  * Create or list galleries through the organiser API of a running server.
  *   npm run gallery -- create --name "Wedding" [--link abc12345] [--start "2026-11-22 18:00"] [--end …] [--desc …] [--parent <id>] [--tags a,b]
  *   npm run gallery -- list
- *   npm run gallery -- page|config|watermark|goods|gate|gates …   (configure.ts)
+ *   npm run gallery -- page|config|watermark|goods|gate|gates|group|groups …   (configure.ts)
  * Server: --server or SERVER_URL (default http://localhost:$PORT, PORT 8080); token: --token or ORGANIZER_TOKEN.
  */
 import { LINK_ID_RE } from '../../../types/routes';
@@ -13,7 +13,7 @@ import { COMMENTS_USAGE, parseCommentsArgs, runCommentsCommand, type CommentsCom
 
 export const GALLERY_USAGE = `Usage:
   npm run gallery -- create --name "Wedding" [--link abc12345] [--start "2026-11-22 18:00"] [--end "2026-11-23 02:00"]
-                            [--desc "…"] [--parent <gallery id>] [--tags a,b]
+                            [--desc "…"] [--parent <gallery id>] [--tags a,b] [--legacy-id <id below 1000000>]
   npm run gallery -- list
 ${CONFIGURE_USAGE}
 ${FORMS_USAGE}
@@ -77,6 +77,11 @@ export function parseGalleryArgs(argv: string[], env: NodeJS.ProcessEnv = proces
   }
   const tags = argValue(argv, '--tags');
   if (tags !== undefined) gallery.tags = tags.split(',').map((t) => t.trim()).filter(Boolean);
+  const legacy = argValue(argv, '--legacy-id');
+  if (legacy !== undefined) {
+    if (!/^\d{1,6}$/.test(legacy) || Number(legacy) < 1) throw new Error('--legacy-id must be a gallery id of the old system, from 1 to 999999');
+    gallery.legacy_id = Number(legacy);
+  }
   return { cmd, api, gallery };
 }
 

@@ -13,6 +13,7 @@ import { DEMO_FACES_DESC, DEMO_FACES_LINK_ID, DEMO_FACES_NAME, demoFacePhotos } 
 import { DEMO_RACE_DESC, DEMO_RACE_LINK_ID, DEMO_RACE_NAME, demoRacePhotos } from './demoRace';
 import { DEMO_PARTY_CONFIG, partyPage, seedPartyComments } from './demoParty';
 import { blockFolds, DEMO_SPONSORS, splashGuide, splashSvg, sponsorLogoSvg } from './demoBlocks';
+import { drawDemoGiftImages, seedDemoGifts } from './demoGifts';
 
 export const DEMO_LINK_ID = 'demo2026';
 export const DEMO_CARPET_LINK_ID = 'carpet26';
@@ -23,6 +24,13 @@ export const DEMO_TOP_TAGS = ['Stage', 'Guests', 'Backstage'];
 export const DEMO_CARPET_TAGS = ['Arrivals', 'Portraits'];
 /** Red Carpet's pay-to-remove-watermark price per photo (cents). */
 export const DEMO_WATERMARK_PRICE_CENTS = 100;
+/** The demo's photo-service offers on its order page (/page/order/demo2026): name, description, price in cents. */
+export const DEMO_SERVICE_OFFERS: readonly { name: string; description: string; price: number }[] = [
+  { name: 'Photographer for your event, half day', description: '4 hours on site, live album, 200 edited photos', price: 88800 },
+  { name: 'Photo book of the Spring Gala', description: '40 pages, hardcover, delivered in two weeks', price: 16800 }
+];
+/** The demo group page (/page/group/{token}): its albums under one link. A fixed token, for the demo only. */
+export const DEMO_GROUP_TOKEN = 'demoSpringGala2026AlbumsGroup000';
 
 const SEED = 2026;
 const HOUR = 3600;
@@ -266,6 +274,8 @@ export async function seedDemo(ctx: SeedDeps, opts: SeedOptions = {}): Promise<s
   const faceImages = await inBatches(demoFacePhotos(), PARALLEL, async (p) => ({ origin: p.origin, img: await images.ingest(p.bytes, p.origin) }));
   // Race photos with bib numbers (demoRace.ts), for the formocr text search.
   const raceImages = await inBatches(await demoRacePhotos(), PARALLEL, async (p) => ({ origin: p.origin, img: await images.ingest(p.bytes, p.origin) }));
+  // Comment gifts and stickers (demoGifts.ts), for the galleries with comments on.
+  const giftImages = await drawDemoGiftImages((png, name) => images.ingest(png, name));
 
   const link = await ctx.db.tx(async (q) => {
     await q.query('SELECT pg_advisory_xact_lock($1)', [7_310_002]);
@@ -347,6 +357,15 @@ export async function seedDemo(ctx: SeedDeps, opts: SeedOptions = {}): Promise<s
     const notes = await storeContent(q, NOTES_HTML, now);
     const folds = blockFolds(sponsorLogos.map((l) => l.hash), DEMO_CARPET_LINK_ID);
     const info = schedule && notes ? eventInfo(schedule.hash, notes.hash, floorPlan.hash, folds) : null;
+    // The order page: the event's photo-service offers (goods of kind 'service').
+    for (const o of DEMO_SERVICE_OFFERS) {
+      await q.query(`INSERT INTO goods (gallery_id, name, description, price_cents, kind, created_at) VALUES ($1, $2, $3, $4, 'service', $5)`, [topId, o.name, o.description, o.price, now]);
+    }
+    // The group page: the demo's albums under one link, gated ones included (listed by name until passed).
+    const group = await q.query<{ id: number }>('INSERT INTO gallery_groups (token, name, created_at) VALUES ($1, $2, $3) RETURNING id', [DEMO_GROUP_TOKEN, 'Demo: Spring Gala albums', now]);
+    for (const [i, id] of [topId, carpetId, partyId, ...gatedIds, raceId].entries()) {
+      await q.query('INSERT INTO gallery_group_members (group_id, gallery_id, position) VALUES ($1, $2, $3)', [group.rows[0].id, id, i]);
+    }
     await q.query('UPDATE galleries SET pagedata = $2::jsonb WHERE id = $1', [
       topId, JSON.stringify(topPage(banners.map((b) => b.hash), [carpetId, partyId, ...gatedIds, raceId], faceImages[0]?.img.hash ?? null, info, splash.hash))
     ]);
@@ -360,6 +379,7 @@ export async function seedDemo(ctx: SeedDeps, opts: SeedOptions = {}): Promise<s
         createtime: Math.min(now, p.shoottime + uploadDelay)
       });
     }
+    await seedDemoGifts(q, giftImages, now); // last: every gallery with use_comment 1 by now
     return DEMO_LINK_ID;
   });
   if (!link) return existingDemo(ctx.db);

@@ -8,12 +8,12 @@ import type { Services } from '../services';
 /** Comments (types/api/comments.ts): the rules are in services/comments/. */
 export default async function commentRoutes(app: FastifyInstance, s: Services) {
   route(app, commentCalls.post, ({ viewer, body }) =>
-    s.comments.post(viewer, { galleryId: body.galleryid, type: body.type, content: body.content, replyId: body.reply_id }, COMMENT_SENDBAR_MAX)
+    s.comments.post(viewer, { galleryId: body.galleryid, type: body.type, content: body.content, replyId: body.reply_id, tradeid: body.tradeid }, COMMENT_SENDBAR_MAX)
   );
   route(app, commentCalls.add, ({ viewer, body }) =>
     s.comments.post(
       viewer,
-      { galleryId: body.gallery_id, type: body.type, content: body.content, replyId: body.reply_id, galleryData: body.gallery_data, videoData: body.video_data },
+      { galleryId: body.gallery_id, type: body.type, content: body.content, replyId: body.reply_id, galleryData: body.gallery_data, videoData: body.video_data, tradeid: body.tradeid },
       COMMENT_TEXT_MAX
     )
   );
@@ -28,6 +28,7 @@ export default async function commentRoutes(app: FastifyInstance, s: Services) {
   route(app, commentCalls.selfInfo, ({ viewer, params }) => s.commentReads.blockState(viewer, params.orderid));
   route(app, commentCalls.blockCheck, ({ viewer, query }) => s.commentReads.blockState(viewer, query.galleryid));
   route(app, commentCalls.gifts, ({ viewer, query }) => s.commentReads.gifts(viewer, query.galleryid));
+  route(app, commentCalls.giftPrecreate, ({ viewer, body }) => s.comments.gifts.precreate(viewer, body));
   route(app, commentCalls.emotions, ({ viewer, query }) => s.commentReads.emotions(viewer, query.galleryid));
   route(app, commentCalls.history, ({ viewer, query }) => s.commentReads.history(viewer, query.galleryid, query.page, query.paging ?? 1));
 

@@ -8,7 +8,7 @@ export default async function sessionRoutes(app: FastifyInstance, s: Services) {
   route(app, sessionCalls.session, ({ viewer, req, reply }) => {
     reply.header('cache-control', 'no-store');
     const client = { userAgent: req.headers['user-agent'] ?? '', miniProgram: req.headers['x-client'] === 'weapp' };
-    return s.sessions.start(viewer, client, { webAppId: s.config.webAppId, login: s.config.login, shareOff: s.config.shareOff });
+    return s.sessions.start(viewer, client, { webAppId: s.config.webAppId, login: s.config.login, shareOff: s.config.shareOff, redirect: s.config.sessionRedirectUrl });
   });
 
   route(app, sessionCalls.userInfo, ({ viewer }) => {

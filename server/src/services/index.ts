@@ -61,6 +61,8 @@ import { CommentReads } from './comments/reads';
 import { CommentModeration } from './comments/moderation';
 import { CommentEvents } from './comments/events';
 import { createRedPackets } from './redpackets';
+import { OrderPageService } from './pay/orderPage';
+import { GroupService } from './groups/groups';
 
 /** A value made on first use, once (concurrent first callers share it). */
 function once<T>(make: () => Promise<T>): (() => Promise<T>) & { made: () => Promise<T> | null } {
@@ -177,7 +179,7 @@ export function createServices(infra: Infrastructure) {
     forms,
     formSubmissions: new FormSubmissionService(db, organizerAccess),
     /** Comments (issue 15): posting and deleting, the visitors' reads, the organiser's moderation. */
-    comments: new CommentService(db, gates, limits, providers.contentCheck, commentEvents),
+    comments: new CommentService(db, gates, limits, providers.contentCheck, commentEvents, orders),
     commentReads: new CommentReads(db, gates),
     commentModeration: new CommentModeration(db, organizerAccess, galleries, commentEvents),
     organizerGates: new OrganizerGateService(organizerAccess, gates.settings),
@@ -213,6 +215,10 @@ export function createServices(infra: Infrastructure) {
     downloads: new DownloadService(db, store, signer, gates),
     orders,
     pay: new PayService(db, orders, limits, gates, forms),
+    /** The order / preorder page: a gallery's service offers (bought through `pay`). */
+    orderPage: new OrderPageService(db, galleries, gates),
+    /** Groups: a token's list of galleries, each as its gates allow; the organiser's groups. */
+    groups: new GroupService(db, gates, organizerAccess, config.publicUrl),
     /** Red packets: send, ask, grab, list, detail; the sweeper (announce, refund, payouts); the phone sign-up. */
     redPackets: red.service,
     redPacketSweeper: red.sweeper,

@@ -3,6 +3,7 @@ import { observer } from 'mobx-react';
 import RichHtml from '../../platform/rich-html';
 import { t } from '../../i18n';
 import { yuan, type CommentView } from '../../stores/comments/commentRules';
+import { serverImageUrl } from '../../utils/image';
 
 /**
  * One comment's content by its type (spec part 3 §3). Every visitor's text is a text node (markup
@@ -23,7 +24,7 @@ function CommentContent({ view }: { view: CommentView }) {
     case 'html':
       return <RichHtml className="comment__html" html={view.html} />;
     case 'image':
-      return <Image className="comment__image" data-testid="comment-image" src={view.image} mode="widthFix" lazyLoad />;
+      return <Image className="comment__image" data-testid="comment-image" src={serverImageUrl(view.image)} mode="widthFix" lazyLoad />;
     case 'file':
       return (
         <View className="comment__file" data-testid="comment-file">
@@ -41,13 +42,13 @@ function CommentContent({ view }: { view: CommentView }) {
     case 'gift':
       return (
         <View className="comment__gift" data-testid="comment-gift">
-          <Image className="comment__gift-image" src={view.image} mode="aspectFit" />
+          <Image className="comment__gift-image" src={serverImageUrl(view.image)} mode="aspectFit" />
           <Text className="comment__text">{t('comments.gift', { name: view.name, count: view.count })}</Text>
           {view.price ? <Text className="comment__price" data-testid="comment-gift-price">{t('comments.giftPrice', { yuan: yuan(view.price) })}</Text> : null}
         </View>
       );
     case 'emotion':
-      return <Image className="comment__emotion" data-testid="comment-emotion" src={view.image} mode="aspectFit" aria-label={view.name} />;
+      return <Image className="comment__emotion" data-testid="comment-emotion" src={serverImageUrl(view.image)} mode="aspectFit" aria-label={view.name} />;
     case 'vote':
       return (
         <View className="comment__vote" data-testid="comment-vote">

@@ -1,9 +1,12 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { View, Text, Input } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import { COMMENT_SENDBAR_MAX } from '../../../types/api/comments';
 import { t } from '../../i18n';
 import type { CommentsStore } from '../../stores/comments/CommentsStore';
+import type { GiftStore } from '../../stores/comments/GiftStore';
+import { commentGifts } from '../../stores/comments/factory';
+import { GiftIcons, GiftPanels } from './GiftPanels';
 
 interface Props {
   store: CommentsStore;
@@ -18,19 +21,28 @@ interface Props {
   plus?: ReactNode;
   /** Focus the input when the bar appears (opened from the floating send icon). */
   focus?: boolean;
+  /** The emotion and gift pickers (tests pass their own; by default the comments store's). */
+  gifts?: GiftStore;
 }
 
 /**
- * The comment send bar (spec part 3 §2 item 2, §4, §5): the input, 'Send', and the red-packet
- * plus button's place. Empty and over-140 drafts are refused here; the server's refusals come back
+ * The comment send bar (spec part 3 §2 item 2, §4, §5): the input, 'Send', the red-packet
+ * plus button's place, and the emotion and gift icons with their panels (GiftPanels; a guest's
+ * tap on them asks to log in). Empty and over-140 drafts are refused here; the server's refusals come back
  * in the spec's words; the input clears after a send. Muted or block_all visitors see why instead
  * of the input.
  */
-function SendBar({ store, guest, onLogin, plus, focus }: Props) {
+function SendBar({ store, guest, onLogin, plus, focus, gifts: given }: Props) {
+  const [gifts] = useState(() => given ?? commentGifts(store));
   if (guest) {
     return (
-      <View className="comment-send comment-send--guest" data-testid="comment-send-login" onClick={onLogin}>
-        <Text>{t('comments.loginToComment')}</Text>
+      <View className="comment-send comment-send--guest">
+        <View className="comment-send__row">
+          <GiftIcons gifts={gifts} />
+          <View className="comment-send__login" data-testid="comment-send-login" onClick={onLogin}>
+            <Text>{t('comments.loginToComment')}</Text>
+          </View>
+        </View>
       </View>
     );
   }
@@ -54,6 +66,7 @@ function SendBar({ store, guest, onLogin, plus, focus }: Props) {
         <View className="comment-send__row">
           {/* RED-PACKET PLUS BUTTON SLOT: rendered by the red-packet UI (branch redpacketui), wired by the lead. */}
           {plus ?? null}
+          <GiftIcons gifts={gifts} />
           <Input
             className="comment-send__input"
             data-testid="comment-send-input"
@@ -81,6 +94,7 @@ function SendBar({ store, guest, onLogin, plus, focus }: Props) {
           {t(notice.key, notice.params)}
         </Text>
       ) : null}
+      {silenced ? null : <GiftPanels gifts={gifts} />}
     </View>
   );
 }

@@ -9,7 +9,7 @@ import './index.scss';
 export const ICON_NAMES = [
   'home', 'user', 'star', 'image', 'shopping-bag', 'arrow-up', 'reload', 'menu', 'close', 'link', 'bell', 'chevron-left', 'chevron-right',
   'camera', 'add', 'subtract', 'search', 'share', 'trash', 'edit',
-  'download', 'heart', 'heart-2', 'settings', 'calendar', 'money'
+  'download', 'heart', 'heart-2', 'settings', 'calendar', 'money', 'lock'
 ] as const;
 export type IconName = (typeof ICON_NAMES)[number];
 

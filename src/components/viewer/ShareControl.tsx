@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react';
 import { useStores, usePageStores } from '../../stores/RootStore';
-import { gallerySharable, photoShareContent } from '../../stores/pendant/GalleryShareStore';
+import { pageSharable, photoShareContent } from '../../stores/pendant/GalleryShareStore';
 import type { ShareSheetStore } from '../../stores/share/ShareSheetStore';
 import { ShareButton } from '../../platform/share-button';
 import { Icon } from '../icon';
@@ -17,7 +17,7 @@ export const ViewerShareControl = observer(function ViewerShareControl({ sheet }
   const photo = viewer.current;
   const g = gallery.gallery;
   // A viewer without its page's gallery (the image share page) shares as that page allows.
-  const sharable = g ? gallerySharable(g, session.sysinfo?.share_off === true) : session.sysinfo?.share_off !== true;
+  const sharable = pageSharable(g, session.sysinfo?.share_off === true);
   if (!photo || !sharable) return null;
   const content = photoShareContent(photo, g && g.id === photo.galleryid ? g : null, session.user?.openid ?? '');
   const open = () => sheet.open(content, { galleryId: photo.galleryid, imageId: photo.id });

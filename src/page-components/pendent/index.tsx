@@ -30,7 +30,7 @@ const SettingsSheet = deferred(() => import('./SettingsSheet'));
  * gutter. A button shows only where it does something (stores/pendant/pendantRules.ts).
  */
 function Pendent({ props, ctx }: PageComponentRenderProps<'pendent'>) {
-  const { settings, stats, session } = useStores();
+  const { settings, stats, session, loginPrompt } = useStores();
   const { events: pageEvents, face } = usePageStores();
   const follow = useLinkFollower(ctx);
   const [praise] = useState(createPraiseStore);
@@ -118,7 +118,9 @@ function Pendent({ props, ctx }: PageComponentRenderProps<'pendent'>) {
       case 'event':
         return follow(b.link && b.link.type !== 'empty' ? b.link : { type: 'home' });
       case 'order':
-        return follow(b.link && b.link.type !== 'empty' ? b.link : { type: 'order', value: g.link_id });
+        if (b.link && b.link.type !== 'empty') return follow(b.link);
+        // The Preorder button leads where tab 4 does, and like it a guest logs in first.
+        return void loginPrompt.requireLogin('tab_order').then((ok) => ok && follow({ type: 'order', value: g.link_id }));
       case 'custom':
         return follow(b.link);
       case 'download':

@@ -28,7 +28,7 @@ import { useLiveAlbum } from './useLiveAlbum';
 import { PAGE_DANMAKU_SHARE, usePageDanmaku } from '../../components/danmaku/usePageDanmaku';
 import { usePageComments } from '../../components/comments/usePageComments';
 import { usePageShare } from '../../components/share/usePageShare';
-import { galleryShareContent, gallerySharable } from '../../stores/pendant/GalleryShareStore';
+import { galleryShareContent, pageSharable } from '../../stores/pendant/GalleryShareStore';
 import CommentButton from '../../components/comments/CommentButton';
 import RedPacketPlusButton from '../../components/redpacket/RedPacketPlusButton';
 import './index.scss';
@@ -71,7 +71,7 @@ function GalleryPage() {
   const comments = usePageComments(g);
   usePageTitle(g?.name);
   // What the menus share (WeChat's browser: the JS-SDK; the mini-program: its share menu and the share pendant's button).
-  const sharable = gallerySharable(g, session.sysinfo?.share_off === true);
+  const sharable = pageSharable(g, session.sysinfo?.share_off === true);
   usePageShare(g ? galleryShareContent(g) : null, sharable);
   useEffect(() => {
     if (g) settings.setGalleryLocale(g.config.locale);
@@ -105,7 +105,7 @@ function GalleryPage() {
   const onTab = async (i: TabIndex) => {
     // Tabs 2, 3, 4 and 5 need a real user (part 3 §6): the shared 'WeChat authorisation' prompt first.
     if (tabs.find((x) => x.index === i)?.needsLogin && !(await loginPrompt.requireLogin(gatedTab(i)))) return;
-    const action = tabAction(i, tab, g);
+    const action = tabAction(i, tab, g, { from: params.from, from_id: params.from_id });
     if (action.kind === 'open') openUrl(action.url);
     else if (action.kind === 'switch') setTab(action.index);
   };

@@ -4,6 +4,8 @@ import { useRouter } from '@tarojs/taro';
 import { observer } from 'mobx-react';
 import { useStores, usePageStores } from '../../stores/RootStore';
 import { createPersonAlbumStore } from '../../stores/face/albumFactory';
+import { personAvatarParam } from '../../stores/face/PersonAlbumStore';
+import { faceImageUrl } from '../../utils/image';
 import { permissionUrl } from '../../stores/gallery/galleryGate';
 import { AlbumPageShell } from '../../components/page-shell';
 import { PageFrame } from '../../components/page-frame';
@@ -11,6 +13,7 @@ import { EmptyState } from '../../components/empty-state';
 import { NotFound } from '../../components/not-found';
 // In the gallery page's order (its photo list, then the dialogs), so the mini-program's shared styles keep one order.
 import { PersonHeader } from '../../page-components/face/PersonCard';
+import { Avatar } from '../../components/avatar';
 import StorePhotoList from '../../page-components/photo/StorePhotoList';
 import '../../page-components/face/face.scss';
 import { deferred } from '../../components/deferred';
@@ -22,7 +25,7 @@ import { ShareSheet } from '../../components/share-sheet';
 import { ShareButton } from '../../platform/share-button';
 import { usePageShare } from '../../components/share/usePageShare';
 import { createShareSheetStore } from '../../stores/share/sheetFactory';
-import { gallerySharable } from '../../stores/pendant/GalleryShareStore';
+import { pageSharable } from '../../stores/pendant/GalleryShareStore';
 import { openUrl } from '../../platform/navigate';
 import { t } from '../../i18n';
 import './index.scss';
@@ -31,7 +34,7 @@ import './index.scss';
 const Viewer = deferred(() => import('../../components/viewer'));
 
 /**
- * /page/person/{link_id}/{personid}/{openid} (also /page/person/{id}/{personid}/{openid}):
+ * /page/person/{link_id}/{personid}/{openid}?avatar=… (also /page/person/{id}/{personid}/{openid}):
  * a person's album: face, name and photo count, their photos in the gallery's order, and
  * share. The person names their gallery; a gated one leads to its permission page first.
  */
@@ -62,7 +65,7 @@ function PersonPage() {
 
   const self = session.isGuest ? '' : session.user?.openid ?? '';
   const openid = self || params.openid || '';
-  const shareOn = gallerySharable(g, session.sysinfo?.share_off === true);
+  const shareOn = pageSharable(g, session.sysinfo?.share_off === true);
   const shareContent = store.shareContent(g, openid);
   usePageShare(shareContent, shareOn, { personal: true });
 
@@ -73,7 +76,13 @@ function PersonPage() {
   } else if (store.state === 'error' || gallery.state === 'error') {
     body = <EmptyState text={t('common.LoadError')} art="error" testId="person-error" action={{ label: t('common.retry'), onTap: () => void store.load(params.personid) }} />;
   } else if (!store.person || !g || !store.list) {
-    body = <View className="person-page--loading" data-testid="person-loading" />;
+    // The link's avatar (the person's face) shows at once, before the album answers.
+    const avatar = personAvatarParam(params.avatar);
+    body = (
+      <View className="person-page--loading" data-testid="person-loading">
+        {avatar ? <Avatar className="person-page__avatar" src={faceImageUrl(avatar)} testId="person-link-avatar" /> : null}
+      </View>
+    );
   } else {
     const person = store.person;
     body = (

@@ -82,6 +82,7 @@ export class CommentsStore {
       compose: action,
       setDraft: action,
       setReplyTo: action,
+      added: action,
       merge: action
     });
   }
@@ -282,6 +283,17 @@ export class CommentsStore {
     this.notice = null;
   }
 
+  /** A comment this visitor posted (the send bar, an emotion, a gift) joins the list once. */
+  added(posted: Comment): void {
+    if (posted.status !== 'shown') return;
+    if (posted.reply_id) {
+      this.items = withReply(this.items, posted, this.moreReplies);
+    } else if (!this.items.some((c) => c.id === posted.id)) {
+      this.items = [posted, ...this.items];
+      this.total += 1;
+    }
+  }
+
   /** The send bar's Send: checks, posts, then clears the input (part 3 §4, §5). True when posted. */
   async send(): Promise<boolean> {
     if (this.sending) return false;
@@ -302,14 +314,8 @@ export class CommentsStore {
         this.draft = '';
         this.replyTo = null;
         if (posted.status === 'held') this.notice = { key: 'comments.held' };
-        if (posted.status !== 'shown') return;
-        if (posted.reply_id) {
-          this.items = withReply(this.items, posted, this.moreReplies);
-        } else if (!this.items.some((c) => c.id === posted.id)) {
-          this.items = [posted, ...this.items];
-          this.total += 1;
-        }
       });
+      this.added(posted);
       return true;
     } catch (e) {
       const code = codeOf(e);

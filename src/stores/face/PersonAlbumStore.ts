@@ -14,6 +14,18 @@ import type { PhotoListOptions, PhotoListStore } from '../photos/PhotoListStore'
 
 export type PersonAlbumState = 'idle' | 'loading' | 'ready' | 'notFound' | 'error';
 
+/** A face address the app serves (`/api/face/…`): one leading slash, no scheme, at most 300 characters. */
+const AVATAR_PATH_RE = /^\/(?!\/)[A-Za-z0-9/._~%!?&=+-]{1,299}$/;
+
+/**
+ * The `?avatar=` of a person link (spec part 1 §2: `/page/person/{link_id}/{x}/{openid}?avatar=…`): the
+ * person's face, shown while the album loads. Only an address of this app is taken (a link cannot make
+ * the page show someone else's picture); anything else is ignored.
+ */
+export function personAvatarParam(raw: string | undefined | null): string | null {
+  return raw && AVATAR_PATH_RE.test(raw) ? raw : null;
+}
+
 export interface PersonAlbumDeps {
   person: (personid: number) => Promise<Person>;
   list: (o: PhotoListOptions) => PhotoListStore;
@@ -86,7 +98,7 @@ export class PersonAlbumStore {
       title: t('face.personOf', { name }),
       desc: gallery.name,
       imageUrl: p.faceurl || (p.image ? imageUrl(p.image, 'wx_375_240', p.galleryid) : ''),
-      url: buildUrl('person', { link_id: gallery.link_id, personid: String(p.personid), openid: openid || '0' })
+      url: buildUrl('person', { link_id: gallery.link_id, personid: String(p.personid), openid: openid || '0', ...(personAvatarParam(p.faceurl) ? { avatar: p.faceurl } : {}) })
     };
   }
 

@@ -3,7 +3,7 @@ import type { PageData } from '../../../types/page';
 import { componentProps } from '../../../types/page';
 import type { NavigatorProps } from '../../../types/page/navigator';
 import type { GalleryKey } from '../../api/gallery';
-import { LINK_ID_RE, sceneToUrl, matchUrl } from '../../routes';
+import { LINK_ID_RE, sceneToUrl, matchUrl, isLegacyGalleryId } from '../../routes';
 
 /** Which gallery a page's parameters name: link id, gti label/id, legacy numeric id, or a QR scene. */
 export function galleryKeyFromParams(p: Record<string, string | undefined>): GalleryKey | null {
@@ -14,7 +14,8 @@ export function galleryKeyFromParams(p: Record<string, string | undefined>): Gal
   }
   if (p.link_id && LINK_ID_RE.test(p.link_id)) return { link_id: p.link_id };
   if (p.gti) return { gti: p.gti };
-  if (p.id && /^\d{1,9}$/.test(p.id)) return { id: Number(p.id) };
+  // The legacy address (/wx/gallery?id=) serves ids below 1,000,000 only; a larger one is not found.
+  if (p.id && isLegacyGalleryId(p.id)) return { id: Number(p.id) };
   return null;
 }
 

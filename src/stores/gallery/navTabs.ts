@@ -1,6 +1,7 @@
 import type { GalleryConfig } from '../../../types/api/gallery';
 import type { NavigatorProps } from '../../../types/page/navigator';
 import type { MessageKey } from '../../i18n';
+import { toQuery } from '../../../types/routes';
 
 /** Bottom navigation tab indexes (spec part 1 §2): 0 gallery list, 2 myself, 3 followers, 4 order, 5 me. */
 export type TabIndex = 0 | 2 | 3 | 4 | 5;
@@ -47,7 +48,13 @@ export type TabAction =
  * What tapping a tab does. Tab 0 on itself goes to the parent page; tabs 2 and 3
  * switch the gallery page's content; tab 4 opens /page/order/{link_id}; tab 5 /page/me.
  */
-export function tabAction(tab: TabIndex, current: TabIndex, g: { link_id: string; parent_link_id: string | null }): TabAction {
+export function tabAction(
+  tab: TabIndex,
+  current: TabIndex,
+  g: { link_id: string; parent_link_id: string | null },
+  /** The order context of the page (`?from=&from_id=`): carried to the order page, so its way back keeps the Preorder tab. */
+  order: { from?: string; from_id?: string } = {}
+): TabAction {
   switch (tab) {
     case 0:
       if (current !== 0) return { kind: 'switch', index: 0 };
@@ -56,7 +63,7 @@ export function tabAction(tab: TabIndex, current: TabIndex, g: { link_id: string
     case 3:
       return current === tab ? { kind: 'none' } : { kind: 'switch', index: tab };
     case 4:
-      return { kind: 'open', url: `/page/order/${g.link_id}` };
+      return { kind: 'open', url: `/page/order/${g.link_id}${toQuery({ from: order.from ?? '', from_id: order.from_id ?? '' })}` };
     case 5:
       return { kind: 'open', url: '/page/me' };
   }

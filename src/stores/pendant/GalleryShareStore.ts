@@ -18,6 +18,14 @@ export function gallerySharable(g: ShareGallery | null | undefined, globalOff = 
 }
 
 /**
+ * Whether a page's menus offer sharing: its gallery's rule once the gallery is known; before that (still
+ * loading, or a page without one) only the global flag, so the menu is not hidden and shown again on every load.
+ */
+export function pageSharable(g: ShareGallery | null | undefined, globalOff = false): boolean {
+  return g ? gallerySharable(g, globalOff) : !globalOff;
+}
+
+/**
  * What sharing a gallery page sends (spec part 1 §3 share content): the page's own
  * h5_share_* texts and image, else the gallery config's, else its name, a line inviting
  * to view (the spec's fallback text, §9) and its cover.

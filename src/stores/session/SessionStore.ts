@@ -5,6 +5,7 @@ import { ErrorCode } from '../../../types/envelope';
 import { fetchSession } from '../../api/session';
 import { ApiError } from '../../api/client';
 import { saveSessionToken } from '../../api/credentials';
+import { followRedirect } from '../../platform/navigate';
 
 export type SessionStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -40,11 +41,23 @@ export class SessionStore {
   private timer: ReturnType<typeof setInterval> | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
 
+  /** The redirect already followed (a session answer carries it each time; the app goes there once). */
+  private followed: string | null = null;
+
   constructor(
     private load = fetchSession,
-    private random: () => number = Math.random
+    private random: () => number = Math.random,
+    /** Opens the session's redirect (platform/navigate); false when it was not followed. */
+    private follow: (url: string) => boolean = followRedirect
   ) {
-    makeAutoObservable<SessionStore, 'timer' | 'retryTimer' | 'load' | 'random'>(this, { timer: false, retryTimer: false, load: false, random: false });
+    makeAutoObservable<SessionStore, 'timer' | 'retryTimer' | 'load' | 'random' | 'follow' | 'followed'>(this, {
+      timer: false,
+      retryTimer: false,
+      load: false,
+      random: false,
+      follow: false,
+      followed: false
+    });
   }
 
   get ready(): boolean {
@@ -92,6 +105,11 @@ export class SessionStore {
       this.waiting = false;
       this.status = 'ready';
     });
+    // A session answer carrying a redirect (code 200302, or a redirect in a normal answer): the app goes there, once.
+    if (s.redirect && s.redirect !== this.followed) {
+      this.followed = s.redirect;
+      this.follow(s.redirect);
+    }
   }
 
   /** 429: no session for now (the stored token, if any, is not one the server knows); ask again after `waitMs` plus jitter. */

@@ -93,14 +93,18 @@ export class PageShareStore {
     this.forced = true;
   }
 
-  /** What the shown page shares, and whether sharing is on. */
-  get current(): { content: ShareContent; enabled: boolean; personal: boolean } {
+  /**
+   * What the shown page shares, and whether sharing is on. `pending`: the page declared a share whose content it
+   * does not know yet (its gallery is loading): the menu is left as it is until it does, so a gallery with sharing
+   * off never shares the fallback first, and one with sharing on never hides its items first.
+   */
+  get current(): { content: ShareContent; enabled: boolean; personal: boolean; pending: boolean } {
     const list = [...(this.shownPage ? this.decls.get(this.shownPage)?.values() ?? [] : [])].sort((a, b) => a.seq - b.seq);
     const personal = this.forced ? list.filter((d) => d.personal).pop() : undefined;
     const pick = personal ?? list[list.length - 1];
     const off = this.deps.globalOff();
-    if (!pick) return { content: this.deps.fallback(), enabled: !off, personal: false };
-    return { content: pick.content ?? this.deps.fallback(), enabled: pick.enabled && !off, personal: !!pick.personal };
+    if (!pick) return { content: this.deps.fallback(), enabled: !off, personal: false, pending: false };
+    return { content: pick.content ?? this.deps.fallback(), enabled: pick.enabled && !off, personal: !!pick.personal, pending: pick.content === null };
   }
 
   /** Keeps WeChat's menu on the shown page's share while the app runs (PageShell starts it once). */
@@ -127,7 +131,8 @@ export class PageShareStore {
   private async applyNow(): Promise<void> {
     if (!this.deps.here() || !this.shownPage) return;
     const url = this.deps.pageUrl();
-    const { content, enabled, personal } = this.current;
+    const { content, enabled, personal, pending } = this.current;
+    if (pending) return;
     if (this.configuredUrl !== url) {
       await this.deps.configure(await this.deps.sign(url));
       this.configuredUrl = url;

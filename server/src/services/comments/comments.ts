@@ -10,6 +10,8 @@ import { COMMENT_MESSAGES, COMMENT_RATE_PER_MIN, type Comment, type CommentType 
 import { COMMENT_COLUMNS, presentComment, type CommentRow } from './repository';
 import { allSilenced, checkText, commentRejected, commentRepeat, commentsClosed, emotionChoice, giftChoice, silenced } from './rules';
 import type { CommentEvents } from './events';
+import type { OrderBook } from '../pay/orders';
+import { GiftPayments } from './gifts';
 
 const now = () => Math.floor(Date.now() / 1000);
 
@@ -22,6 +24,8 @@ export interface NewComment {
   galleryData?: Record<string, unknown> | null;
   videoData?: Record<string, unknown> | null;
   giftId?: number | null;
+  /** The paid gift's order (one comment per order). */
+  orderId?: number | null;
   master?: boolean;
   istop?: boolean;
   status?: 'shown' | 'held';
@@ -32,12 +36,12 @@ export interface NewComment {
 /** Insert one comment; answers the row as selected elsewhere. */
 export async function insertComment(q: Queryable, c: NewComment): Promise<CommentRow> {
   const { rows } = await q.query<{ id: number }>(
-    `INSERT INTO comments (gallery_id, user_id, openid, nickname, photo, type, content, reply_id, master, istop, status, check_label, gift_id, gallery_data, video_data, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15::jsonb, $16) RETURNING id`,
+    `INSERT INTO comments (gallery_id, user_id, openid, nickname, photo, type, content, reply_id, master, istop, status, check_label, gift_id, gallery_data, video_data, created_at, order_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15::jsonb, $16, $17) RETURNING id`,
     [
       c.galleryId, c.author.userId, c.author.openid, c.author.nickname, c.author.photo, c.type, c.content, c.replyId,
       c.master ?? false, c.istop ?? false, c.status ?? 'shown', c.checkLabel ?? '', c.giftId ?? null,
-      c.galleryData ? JSON.stringify(c.galleryData) : null, c.videoData ? JSON.stringify(c.videoData) : null, now()
+      c.galleryData ? JSON.stringify(c.galleryData) : null, c.videoData ? JSON.stringify(c.videoData) : null, now(), c.orderId ?? null
     ]
   );
   const row = await q.query<CommentRow>(`SELECT ${COMMENT_COLUMNS} FROM comments c WHERE c.id = $1`, [rows[0].id]);
@@ -69,6 +73,8 @@ export interface VisitorPost {
   replyId?: number;
   galleryData?: Record<string, unknown>;
   videoData?: Record<string, unknown>;
+  /** A paid gift's trade id (commentCalls.giftPrecreate). */
+  tradeid?: string;
 }
 
 /**
@@ -77,13 +83,19 @@ export interface VisitorPost {
  * check and a gift's cooldown hold under concurrent requests.
  */
 export class CommentService {
+  /** Gifts: free ones with their cooldown, paid ones through their order. */
+  readonly gifts: GiftPayments;
+
   constructor(
     private db: Db,
     private gates: GateAccess,
     private limits: RateLimiter,
     private checker: ContentChecker,
-    private events: CommentEvents
-  ) {}
+    private events: CommentEvents,
+    orders: OrderBook
+  ) {
+    this.gifts = new GiftPayments(db, gates, orders, limits, (q, g, u) => this.assertMayComment(q, g, u));
+  }
 
   /** Whether comments are open to this user here: 201207, 201205, 201204 (read inside the post's transaction too). */
   async assertMayComment(q: Queryable, galleryId: number, userId: number): Promise<void> {
@@ -112,36 +124,42 @@ export class CommentService {
     await this.assertMayComment(this.db, p.galleryId, user.id);
     await this.limits.enforce(`comment:user:${user.id}`, { limit: COMMENT_RATE_PER_MIN, windowS: 60 }, 'Too many comments, please wait a moment');
     if (isText) await this.assertNotRepeat(this.db, user.id, p.galleryId, text);
+    if (gift && p.tradeid) await this.gifts.settleLate(user.id, p.tradeid);
     // The content check (a network call with WeChat) runs before anything is stored.
     const verdict = isText ? await this.checker.check({ text, openid: user.openid, nickname: user.nickname }) : { verdict: 'pass' as const, label: '' };
     if (verdict.verdict === 'reject') throw commentRejected(verdict.label);
-    const row = await this.db.tx(async (q) => {
+    const made = await this.db.tx(async (q): Promise<{ row: CommentRow; replayed: boolean }> => {
       await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [user.id]);
       await this.assertMayComment(q, p.galleryId, user.id);
       const replyId = p.replyId ? await replyRoot(q, p.galleryId, p.replyId, true) : null;
       let content = text;
       let giftId: number | null = null;
+      let orderId: number | null = null;
       if (isText) await this.assertNotRepeat(q, user.id, p.galleryId, text);
       if (emotion) content = await this.emotionContent(q, p.galleryId, emotion);
       if (gift) {
-        content = await this.giftContent(q, p.galleryId, user.id, gift);
-        giftId = gift.id;
+        const g = await this.gifts.forPost(q, p.galleryId, user.id, gift, p.tradeid);
+        // A used trade id: the comment it made, nothing new.
+        if ('existing' in g) return { row: (await q.query<CommentRow>(`SELECT ${COMMENT_COLUMNS} FROM comments c WHERE c.id = $1`, [g.existing])).rows[0], replayed: true };
+        ({ content, giftId, orderId } = g);
       }
-      return insertComment(q, {
+      const row = await insertComment(q, {
         galleryId: p.galleryId,
         type,
         content,
         replyId,
         giftId,
+        orderId,
         galleryData: p.galleryData ?? null,
         videoData: p.videoData ?? null,
         status: verdict.verdict === 'review' ? 'held' : 'shown',
         checkLabel: verdict.label,
         author: authorOf(user)
       });
+      return { row, replayed: false };
     });
-    await this.events.shown(row);
-    return presentComment(row);
+    if (!made.replayed) await this.events.shown(made.row);
+    return presentComment(made.row);
   }
 
   /** Delete one of the visitor's own comments (its replies go with it). */
@@ -170,23 +188,6 @@ export class CommentService {
     );
     if (!rows.length) throw notFound('Emotion not found in this gallery');
     return JSON.stringify({ image: e.image, name: rows[0].name });
-  }
-
-  private async giftContent(q: Queryable, galleryId: number, userId: number, g: { id: number; count: number }): Promise<string> {
-    const { rows } = await q.query<{ name: string; image: string; price_cents: number; cooldown_s: number }>(
-      'SELECT name, image, price_cents, cooldown_s FROM comment_gifts WHERE id = $1 AND gallery_id = $2',
-      [g.id, galleryId]
-    );
-    const gift = rows[0];
-    if (!gift) throw notFound('Gift not found in this gallery');
-    if (gift.price_cents > 0) throw new AppError(ErrorCode.GIFT_PAID, COMMENT_MESSAGES.paidGift, { price: gift.price_cents }, 403);
-    if (gift.cooldown_s > 0) {
-      const last = await q.query<{ at: number | null }>('SELECT max(created_at) AS at FROM comments WHERE user_id = $1 AND gift_id = $2', [userId, g.id]);
-      const at = last.rows[0]?.at;
-      const wait = at === null || at === undefined ? 0 : at + gift.cooldown_s - now();
-      if (wait > 0) throw new AppError(ErrorCode.GIFT_COOLDOWN, COMMENT_MESSAGES.cooldown, { retry_after: wait }, 429);
-    }
-    return JSON.stringify({ id: g.id, name: gift.name, image: gift.image, count: g.count, price: gift.price_cents });
   }
 }
 

@@ -44,8 +44,8 @@ export interface OrderRow {
   account_paid_form: boolean;
 }
 
-/** What an order buys: the watermark removed (paytoimage), a paid download (predownimg), or a red packet (no good). */
-export type OrderPurpose = PayGoodsKind | 'redpacket';
+/** What an order buys: the watermark removed (paytoimage), a paid download (predownimg), a red packet or a comment gift (no good). */
+export type OrderPurpose = PayGoodsKind | 'redpacket' | 'gift';
 
 export interface GoodsRow {
   id: number;
@@ -92,6 +92,7 @@ const photos = (n: number) => (n === 1 ? '1 photo' : `${n} photos`);
 export function orderDescription(o: Pick<OrderRow, 'purpose' | 'photo_ids' | 'amount_cents'>, goods: Pick<GoodsRow, 'name'> | null): string {
   const n = o.photo_ids.length;
   if (o.purpose === 'redpacket') return `Red packet ¥${(o.amount_cents / 100).toFixed(2)} · 红包`;
+  if (o.purpose === 'gift') return `Gift ¥${(o.amount_cents / 100).toFixed(2)} · 礼物`;
   if (o.purpose === 'download') return `Download ${photos(n)} · 下载 ${n} 张照片`;
   if (o.purpose === 'remove_watermark') return `Remove watermark · ${photos(n)} · 去水印 ${n} 张`;
   return goods?.name ?? 'Order · 订单';
@@ -143,6 +144,7 @@ export class OrderBook {
     const goods = await this.goods(goodsId);
     if (goods.gallery_id !== null && goods.gallery_id !== galleryId) throw badRequest('This pay good does not belong to the gallery');
     if (purpose === 'remove_watermark' && goods.kind !== purpose) throw badRequest(`This pay good is not a ${purpose} good`);
+    if (goods.kind === 'service') throw badRequest('This pay good is a service offer, not a photo good');
     const ids = [...new Set(photoIds)].sort((a, b) => a - b);
     if (!ids.length) throw badRequest('imgids is required');
     const found = await this.db.query<{ id: number }>('SELECT id FROM photos WHERE gallery_id = $1 AND id = ANY($2::int[]) AND NOT hidden', [
@@ -220,6 +222,28 @@ export class OrderBook {
       [newTradeNo(), userId, galleryId, amountCents, this.provider.name, now()]
     );
     return rows[0];
+  }
+
+  /**
+   * A paid gift's order: `count` of gift `giftId` at `unitCents` each (priced by the comment
+   * service), no good. Each call makes a new order; one paid order makes at most one comment.
+   */
+  async createGiftOrder(userId: number, galleryId: number, giftId: number, count: number, unitCents: number): Promise<OrderRow> {
+    return this.db.tx(async (q) => {
+      const { rows } = await q.query<OrderRow>(
+        `INSERT INTO orders (out_trade_no, user_id, gallery_id, goods_id, amount_cents, photo_ids, provider, created_at, purpose)
+         VALUES ($1, $2, $3, NULL, $4, '{}', $5, $6, 'gift') RETURNING *`,
+        [newTradeNo(), userId, galleryId, unitCents * count, this.provider.name, now()]
+      );
+      await q.query('INSERT INTO gift_orders (order_id, gift_id, gallery_id, count, unit_cents) VALUES ($1, $2, $3, $4, $5)', [
+        rows[0].id,
+        giftId,
+        galleryId,
+        count,
+        unitCents
+      ]);
+      return rows[0];
+    });
   }
 
   /** What an order buys, in words (the pay page's title and the provider's description). */

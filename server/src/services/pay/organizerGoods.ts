@@ -3,7 +3,7 @@ import { badRequest, notFound } from '../../errors';
 import type { Viewer } from '../../viewer';
 import type { OrganizerAccess } from '../session/organizer';
 import type { GalleryService } from '../gallery/gallery';
-import type { PayGoods, PayGoodsKind } from '../../../../types/api/pay';
+import { PHOTO_GOODS_KINDS, type PayGoods, type PayGoodsKind } from '../../../../types/api/pay';
 import type { OrganizerGoods } from '../../../../types/api/organizer';
 
 interface GoodsRow {
@@ -15,6 +15,7 @@ interface GoodsRow {
 }
 
 const present = (r: GoodsRow): PayGoods => ({ id: r.id, gallery_id: r.gallery_id, name: r.name, price: r.price_cents, kind: r.kind });
+const NOT_PHOTO_GOOD = (id: number | string) => `Pay good ${id} is a service offer: photos cannot be paid with it`;
 
 /**
  * Goods and prices an organiser sets (organizerSettingsCalls): a gallery's goods, each with
@@ -33,14 +34,15 @@ export class OrganizerGoodsService {
     return this.read(galleryId);
   }
 
-  async add(v: Viewer, galleryId: number, input: { name: string; price: number; kind: PayGoodsKind; pay_down?: 0 | 1 }): Promise<OrganizerGoods> {
+  async add(v: Viewer, galleryId: number, input: { name: string; price: number; kind: PayGoodsKind; pay_down?: 0 | 1; description?: string }): Promise<OrganizerGoods> {
     this.access.assert(v);
+    if (input.pay_down === 1 && !PHOTO_GOODS_KINDS.includes(input.kind)) throw badRequest(NOT_PHOTO_GOOD('a new'));
     await this.db.tx(async (q) => {
       const g = await q.query('SELECT 1 FROM galleries WHERE id = $1 FOR UPDATE', [galleryId]);
       if (!g.rows.length) throw notFound(`Gallery ${galleryId} not found`);
       const { rows } = await q.query<{ id: number }>(
-        'INSERT INTO goods (gallery_id, name, price_cents, kind, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-        [galleryId, input.name.trim(), input.price, input.kind, Math.floor(Date.now() / 1000)]
+        'INSERT INTO goods (gallery_id, name, price_cents, kind, description, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
+        [galleryId, input.name.trim(), input.price, input.kind, input.description?.trim() ?? '', Math.floor(Date.now() / 1000)]
       );
       if (input.pay_down === 1) await q.query('UPDATE galleries SET is_pay_down = $2 WHERE id = $1', [galleryId, rows[0].id]);
     });
@@ -48,12 +50,12 @@ export class OrganizerGoodsService {
     return this.read(galleryId);
   }
 
-  async update(v: Viewer, goodsId: number, input: { name?: string; price?: number }): Promise<PayGoods> {
+  async update(v: Viewer, goodsId: number, input: { name?: string; price?: number; description?: string }): Promise<PayGoods> {
     this.access.assert(v);
     const { rows } = await this.db.query<GoodsRow>(
-      `UPDATE goods SET name = COALESCE($2, name), price_cents = COALESCE($3, price_cents) WHERE id = $1
+      `UPDATE goods SET name = COALESCE($2, name), price_cents = COALESCE($3, price_cents), description = COALESCE($4, description) WHERE id = $1
        RETURNING id, gallery_id, name, price_cents, kind`,
-      [goodsId, input.name?.trim() ?? null, input.price ?? null]
+      [goodsId, input.name?.trim() ?? null, input.price ?? null, input.description?.trim() ?? null]
     );
     if (!rows.length) throw notFound(`Pay good ${goodsId} not found`);
     return present(rows[0]);
@@ -63,8 +65,9 @@ export class OrganizerGoodsService {
   async setPayDown(v: Viewer, galleryId: number, goodsId: number): Promise<OrganizerGoods> {
     this.access.assert(v);
     if (goodsId) {
-      const { rows } = await this.db.query<{ gallery_id: number | null }>('SELECT gallery_id FROM goods WHERE id = $1', [goodsId]);
+      const { rows } = await this.db.query<{ gallery_id: number | null; kind: PayGoodsKind }>('SELECT gallery_id, kind FROM goods WHERE id = $1', [goodsId]);
       if (!rows.length) throw notFound(`Pay good ${goodsId} not found`);
+      if (!PHOTO_GOODS_KINDS.includes(rows[0].kind)) throw badRequest(NOT_PHOTO_GOOD(goodsId));
       if (rows[0].gallery_id !== null && rows[0].gallery_id !== galleryId) throw badRequest(`Pay good ${goodsId} belongs to another gallery`);
     }
     const { rowCount } = await this.db.query('UPDATE galleries SET is_pay_down = $2 WHERE id = $1', [galleryId, goodsId]);

@@ -166,17 +166,22 @@ export class OrganizerService {
     }
     if (g.watermark && typeof g.watermark.icon === 'string') await this.assertStoredImage(g.watermark.icon, 'watermark.icon');
     if (g.cover) await this.assertStoredImage(g.cover, 'cover');
+    // A gallery of the old system keeps its id (below 1,000,000: its /wx/gallery?id= address); others take the sequence's.
+    const legacyId = input.legacy_id ?? null;
     for (let attempt = 0; attempt < 5; attempt++) {
       const linkId = g.linkId ?? generateLinkId();
       const { rows } = await this.db.query<{ id: number }>(
-        `INSERT INTO galleries (link_id, name, "desc", start_time, end_time, parent, tags, watermarks, cover, cover_auto, pagedata, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7::text[], $8, $9, $10, $11::jsonb, $12)
-         ON CONFLICT (link_id) DO NOTHING RETURNING id`,
+        `INSERT INTO galleries (id, link_id, name, "desc", start_time, end_time, parent, tags, watermarks, cover, cover_auto, pagedata, created_at)
+         VALUES (COALESCE($13::int, nextval('galleries_id_seq')::int), $1, $2, $3, $4, $5, $6, $7::text[], $8, $9, $10, $11::jsonb, $12)
+         ON CONFLICT DO NOTHING RETURNING id`,
         [linkId, g.name, g.desc ?? '', g.startTime ?? null, g.endTime ?? null, g.parent ?? 0, g.tags ?? [],
           g.watermark ? JSON.stringify(g.watermark) : null, g.cover ?? '', g.cover === undefined, JSON.stringify(g.pagedata),
-          Math.floor(Date.now() / 1000)]
+          Math.floor(Date.now() / 1000), legacyId]
       );
       if (rows.length) return rows[0].id;
+      if (legacyId !== null && (await this.db.query('SELECT 1 FROM galleries WHERE id = $1', [legacyId])).rows.length) {
+        throw badRequest(`Gallery id ${legacyId} is already taken`);
+      }
       if (g.linkId) throw badRequest(`link_id ${g.linkId} is already taken`);
     }
     throw badRequest('Could not find a free link_id; try again');

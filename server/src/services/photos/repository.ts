@@ -284,14 +284,17 @@ export interface ImageAssetUse {
 
 /**
  * Galleries whose page shows the image: as the cover, or named in the page data
- * (banners, buttons), the config, the share image or the watermark (its icon).
+ * (banners, buttons), the config, the share image, the watermark (its icon), or its comment
+ * gifts and stickers (comment_gifts, comment_emotions).
  * A content hash is 64 hex characters, so finding it in the text is exact enough.
  */
 export async function imageAssetUses(q: Queryable, hash: string): Promise<ImageAssetUse[]> {
   const { rows } = await q.query<ImageAssetUse>(
     `SELECT id AS gallery_id, cover IS NOT DISTINCT FROM $1 AS cover, watermarks FROM galleries
      WHERE cover = $1 OR strpos(h5_share_image, $1) > 0 OR strpos(COALESCE(pagedata::text, ''), $1) > 0
-       OR strpos(config::text, $1) > 0 OR strpos(COALESCE(watermarks::text, ''), $1) > 0`,
+       OR strpos(config::text, $1) > 0 OR strpos(COALESCE(watermarks::text, ''), $1) > 0
+       OR EXISTS (SELECT 1 FROM comment_gifts x WHERE x.gallery_id = galleries.id AND strpos(x.image, $1) > 0)
+       OR EXISTS (SELECT 1 FROM comment_emotions e WHERE e.gallery_id = galleries.id AND strpos(e.images::text, $1) > 0)`,
     [hash]
   );
   return rows.map((r) => ({ ...r, gallery_id: Number(r.gallery_id), cover: !!r.cover }));

@@ -14,7 +14,7 @@ export interface SweepReport {
   announced: number;
   /** Packets whose leftovers were refunded (or found to have none) in this sweep. */
   refunded: number;
-  /** Paid red packet orders never made a packet, refunded whole in this sweep. */
+  /** Paid red packet orders never made a packet (and paid gift orders never sent), refunded whole in this sweep. */
   orders_refunded: number;
   /** Cents sent back in this sweep. */
   refunded_cents: number;
@@ -31,7 +31,8 @@ export interface SweepReport {
  *   provider (the shares turn 'refunded' under the packet's lock, in the same transaction that
  *   fixes the refund's amount and out_refund_no, so a grab can never take a refunded share and a
  *   retried refund is always the same one);
- * - a paid order that never became a packet is refunded whole 24 hours after payment;
+ * - a paid order that never became a packet is refunded whole 24 hours after payment, and so is
+ *   a paid comment gift's order that never became its comment (types/api/comments.ts);
  * - payouts due are sent or looked up (payouts.ts).
  * `now` is the clock (tests move it).
  */
@@ -74,8 +75,9 @@ export class RedPacketSweeper {
       }
     }
     const unused = await this.db.query<{ id: number }>(
-      `SELECT o.id FROM orders o WHERE o.purpose = 'redpacket' AND o.status = 'paid' AND (o.refund_state IS NULL OR o.refund_state = 'pending')
-         AND o.paid_at <= $1 AND NOT EXISTS (SELECT 1 FROM red_packets p WHERE p.order_id = o.id) ORDER BY o.id LIMIT $2`,
+      `SELECT o.id FROM orders o WHERE o.purpose IN ('redpacket', 'gift') AND o.status = 'paid' AND (o.refund_state IS NULL OR o.refund_state = 'pending')
+         AND o.paid_at <= $1 AND NOT EXISTS (SELECT 1 FROM red_packets p WHERE p.order_id = o.id)
+         AND NOT EXISTS (SELECT 1 FROM gift_orders g WHERE g.order_id = o.id AND g.used_at IS NOT NULL) ORDER BY o.id LIMIT $2`,
       [now - RED_PACKET_REFUND_AFTER_S, BATCH]
     );
     for (const o of unused.rows) {
@@ -96,19 +98,20 @@ export class RedPacketSweeper {
   }
 
   /**
-   * A paid red packet order that never became a packet (create failed or never came) is refunded
-   * whole 24 hours after payment. Its refund is fixed under the order's row lock, which create
-   * also takes, so an order is either a packet or refunded, never both.
+   * A paid red packet order that never became a packet (create failed or never came), or a paid
+   * gift order that never became its comment, is refunded whole 24 hours after payment. Its
+   * refund is fixed under the order's row lock, which create (and the gift's post) also takes,
+   * so an order is either a packet (a gift comment) or refunded, never both.
    */
   async refundUnused(orderId: number, now: number): Promise<number | 'pending' | null> {
     const order = await this.db.tx(async (q) => {
       const { rows } = await q.query<OrderRow & { refund_state: string | null; refund_no: string | null }>(
-        `SELECT * FROM orders WHERE id = $1 AND purpose = 'redpacket' AND status = 'paid' AND paid_at <= $2 FOR UPDATE`,
+        `SELECT * FROM orders WHERE id = $1 AND purpose IN ('redpacket', 'gift') AND status = 'paid' AND paid_at <= $2 FOR UPDATE`,
         [orderId, now - RED_PACKET_REFUND_AFTER_S]
       );
       const o = rows[0];
       if (!o || o.refund_state === 'done') return null;
-      const packet = await q.query('SELECT 1 FROM red_packets WHERE order_id = $1', [orderId]);
+      const packet = await q.query('SELECT 1 FROM red_packets WHERE order_id = $1 UNION ALL SELECT 1 FROM gift_orders WHERE order_id = $1 AND used_at IS NOT NULL', [orderId]);
       if (packet.rows.length) return null;
       if (o.refund_state === 'pending') return o;
       const upd = await q.query<OrderRow & { refund_no: string }>(
@@ -125,7 +128,7 @@ export class RedPacketSweeper {
       out_refund_no: order.refund_no!,
       total_cents: order.amount_cents,
       refund_cents: order.amount_cents,
-      reason: 'Red packet not sent · 红包未发出退款'
+      reason: order.purpose === 'gift' ? 'Gift not sent · 礼物未送出退款' : 'Red packet not sent · 红包未发出退款'
     });
     if (r.state !== 'success') return 'pending';
     const done = await this.db.query(`UPDATE orders SET refund_state = 'done' WHERE id = $1 AND refund_state = 'pending' RETURNING id`, [orderId]);

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db';
+import { AppError } from '../../errors';
+import { ErrorCode } from '../../../../types/envelope';
 import type { SessionData, UserInfo } from '../../../../types/api/session';
 import { detectEnv, isPcEnv } from '../../../../types/ua';
 import type { Viewer } from '../../viewer';
@@ -73,14 +75,18 @@ export class SessionService {
   }
 
   /** GET /session.js: the viewer's session resumed (or a new guest), with what the client needs to know of its environment. */
-  async start(v: Viewer, client: { userAgent: string; miniProgram: boolean }, site: { webAppId: string; login: LoginConfig; shareOff?: boolean }): Promise<SessionData> {
+  async start(
+    v: Viewer,
+    client: { userAgent: string; miniProgram: boolean },
+    site: { webAppId: string; login: LoginConfig; shareOff?: boolean; redirect?: string | null }
+  ): Promise<SessionData> {
     // A new guest writes a user and a session row: counted per address (429 with data.retry_after over the limit).
     const { user, token } = (await this.resume(v.token)) ?? (await this.createGuest(v.ip));
     const env = detectEnv(client.userAgent, { miniProgram: client.miniProgram });
-    return {
+    const data: SessionData = {
       user: { openid: user.openid, nickname: user.nickname, photo: user.photo, is_mock: user.is_mock },
       token,
-      redirect: null,
+      redirect: site.redirect ?? null,
       sysinfo: {
         env,
         is_pc: !client.miniProgram && isPcEnv(client.userAgent),
@@ -90,6 +96,9 @@ export class SessionService {
         login: loginSysInfo(site.login, env)
       }
     };
+    // Spec part 3 §8: a session answer carrying a redirect is code 200302 (with the session: the client keeps its token).
+    if (data.redirect) throw new AppError(ErrorCode.SESSION_REDIRECT, 'Go to the redirect address', data);
+    return data;
   }
 
   /** Resume the token's session (extending it) or create a guest with a new token (no limit: tests and tools). */

@@ -1,0 +1,9 @@
+import type { RootStore } from '../RootStore';
+import { getPaymentStores } from '../pay/paymentStores';
+import { fetchOrderPage } from '../../api/orderPage';
+import { OrderPageStore } from './OrderPageStore';
+
+/** The order page's own store (the page holds it with useState). */
+export function createOrderPageStore(root: RootStore): OrderPageStore {
+  return new OrderPageStore({ load: fetchOrderPage, payGoods: (id) => getPaymentStores(root).pay.payGoods(id) });
+}
