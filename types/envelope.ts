@@ -79,7 +79,17 @@ export const ErrorCode = {
   /** Ours: the paid gift was not sent within a day and its payment went back to the payer. */
   GIFT_TRADE_REFUNDED: 201506,
   /** Ours: the configured payment provider cannot refund, so paid gifts cannot be paid (the only case where they cannot). */
-  GIFT_NO_REFUNDS: 201507
+  GIFT_NO_REFUNDS: 201507,
+  /** Ours (posters, types/api/poster.ts): the poster's base64 is not a real JPEG or PNG (HTTP 400; nothing stored). */
+  POSTER_NOT_IMAGE: 201700,
+  /** Ours: the poster names a photo that is not a shown photo of that gallery (HTTP 400). */
+  POSTER_FOREIGN_PHOTO: 201701,
+  /** Ours: no such poster template for that gallery (HTTP 404). */
+  POSTER_NO_TEMPLATE: 201702,
+  /** Ours: createv2's thumb names no uploaded poster of those photos (HTTP 400). */
+  POSTER_NO_UPLOAD: 201703,
+  /** Ours: the gallery already holds POSTER_TEMPLATES_MAX custom templates (HTTP 409). */
+  POSTER_TEMPLATES_FULL: 201704
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -92,5 +102,8 @@ export function httpStatusOf(code: number): number {
   if (code === ErrorCode.FACE_TOO_LARGE) return 413;
   if (code === ErrorCode.FACE_FRIENDS_LIMIT) return 409;
   if (code >= 222200 && code < 222400) return 422;
+  if (code === ErrorCode.POSTER_NO_TEMPLATE) return 404;
+  if (code === ErrorCode.POSTER_TEMPLATES_FULL) return 409;
+  if (code >= 201700 && code < 201750) return 400;
   return 200;
 }

@@ -165,6 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     await (await import('./routes/visits')).default(api, ctx);
     await (await import('./routes/mine')).default(api, ctx);
     await (await import('./routes/splice')).default(api, ctx);
+    await (await import('./routes/posters')).default(api, ctx);
     await (await import('./routes/batch')).default(api, ctx);
     await (await import('./routes/stats')).default(api, ctx);
     // The image share page: who shared (nickname and avatar only).

@@ -11,3 +11,11 @@ export function qrSvgDataUrl(text: string): string {
   const svg = qr.createSvgTag({ cellSize: 8, margin: 32, scalable: true });
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
+
+/** A QR code of `text` as its modules (error correction M): `dark(r, c)` for 0 ≤ r, c < count. */
+export function qrMatrix(text: string): { count: number; dark: (r: number, c: number) => boolean } {
+  const qr = qrcode(0, 'M');
+  qr.addData(text);
+  qr.make();
+  return { count: qr.getModuleCount(), dark: (r, c) => qr.isDark(r, c) };
+}

@@ -132,8 +132,8 @@ describe('the share modal', () => {
       if ((await t.page.getByTestId('pendent-share').filter({ visible: true }).count()) === 0) await visible(t.page, 'pendent-more').click();
       await visible(t.page, 'pendent-share').click();
       await visibleTestId(t, 'share-sheet');
-      // No poster maker is plugged in yet: no poster option; outside WeChat no menu hint.
-      expect(await t.page.getByTestId('share-opt-poster').count()).toBe(0);
+      // The poster maker is plugged in and the demo has photos: the QR poster is offered (tests/e2e/poster.test.ts); outside WeChat no menu hint.
+      expect(await t.page.getByTestId('share-opt-poster').filter({ visible: true }).count()).toBe(1);
       expect(await t.page.getByTestId('share-opt-wechat').count()).toBe(0);
       await visible(t.page, 'share-opt-copy').click();
       await toastSays(t, /链接已复制|Link copied/);

@@ -15,6 +15,9 @@
  *   groups                            every group with its address
  *   gate <id> pgdata|watermark --password <pw> | --phone [--whitelist 13800000000,…] | --free
  *   gates <id>                        its gates and the page gates it inherits
+ *   posters <id>                      its poster templates (built-in and custom)
+ *   posters <id> add <file.jpg|png> --adjust 1|2   a custom poster template (1 landscape, 2 portrait)
+ *   posters <id> remove <template id> a custom poster template removed
  */
 import fs from 'node:fs';
 import { LINK_ID_RE } from '../../../types/routes';
@@ -23,6 +26,7 @@ import type { OrganizerGoods } from '../../../types/api/organizer';
 import type { PayGoods } from '../../../types/api/pay';
 import type { OrganizerGroup } from '../../../types/api/groups';
 import type { OrganizerGate, OrganizerGates } from '../../../types/api/permission';
+import type { PosterTemplate } from '../../../types/api/poster';
 
 export const CONFIGURE_USAGE = `  (<id>: a gallery's id or its link)
   npm run gallery -- page <id> <file.json>
@@ -42,9 +46,12 @@ export const CONFIGURE_USAGE = `  (<id>: a gallery's id or its link)
   npm run gallery -- group <group id> [--name "…"] [<id> …]
   npm run gallery -- groups
   npm run gallery -- gate <id> pgdata|watermark --password <password> | --phone [--whitelist 13800000000,…] | --free
-  npm run gallery -- gates <id>`;
+  npm run gallery -- gates <id>
+  npm run gallery -- posters <id>
+  npm run gallery -- posters <id> add <file.jpg|png> --adjust 1|2   (1 landscape, 2 portrait)
+  npm run gallery -- posters <id> remove <template id>`;
 
-export const CONFIGURE_COMMANDS = ['page', 'config', 'watermark', 'goods', 'gate', 'gates', 'group', 'groups'] as const;
+export const CONFIGURE_COMMANDS = ['page', 'config', 'watermark', 'goods', 'gate', 'gates', 'group', 'groups', 'posters'] as const;
 export type ConfigureName = (typeof CONFIGURE_COMMANDS)[number];
 
 /** One organiser call: method, path and body. `{gallery}` in the path is the gallery, named by id or link (resolved when it runs). */
@@ -206,10 +213,41 @@ export function parseConfigureArgs(argv: string[], env: NodeJS.ProcessEnv = proc
       if (name === undefined && !refs.length) throw new Error('group <group id> needs --name or gallery ids');
       return { cmd, api, method: 'POST', path: `/api/v2/organizer/groups/${groupId}`, body: name === undefined ? {} : { name }, ...(refs.length ? { galleries: refs } : {}) };
     }
+    case 'posters': {
+      const gallery = galleryRef(argv[1]);
+      if (argv[2] === 'add') {
+        const file = argv[3];
+        if (!file || file.startsWith('--')) throw new Error('posters add needs a JPEG or PNG file: npm run gallery -- posters <id> add <file> --adjust 1|2');
+        const adjust = argValue(argv, '--adjust');
+        if (adjust !== '1' && adjust !== '2') throw new Error('posters add needs --adjust 1 (landscape) or 2 (portrait)');
+        return { cmd, api, method: 'POST', path: `${GALLERY}/poster-templates`, body: { adjust: Number(adjust), image: imageDataUrl(file) }, gallery };
+      }
+      if (argv[2] === 'remove') {
+        const id = galleryId(argv[3], 'template id');
+        return { cmd, api, method: 'POST', path: `${GALLERY}/poster-templates/${id}/remove`, gallery };
+      }
+      if (argv[2] !== undefined && !argv[2].startsWith('--')) throw new Error(`unknown posters command "${argv[2]}": use add or remove (--help)`);
+      return { cmd, api, method: 'GET', path: `${GALLERY}/poster-templates`, gallery };
+    }
     default:
       throw new Error(`unknown command "${String(cmd)}"`);
   }
 }
+
+/** A JPEG or PNG file as a base64 data URL (its kind read from its first bytes). */
+function imageDataUrl(file: string): string {
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(file);
+  } catch (e) {
+    throw new Error(`${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+  }
+  const kind = bytes[0] === 0xff && bytes[1] === 0xd8 ? 'jpeg' : bytes.subarray(0, 4).toString('latin1') === '\x89PNG' ? 'png' : null;
+  if (!kind) throw new Error(`${file}: not a JPEG or PNG file`);
+  return `data:image/${kind};base64,${bytes.toString('base64')}`;
+}
+
+const templateLine = (x: PosterTemplate) => `  ${String(x.id).padEnd(6)} ${x.adjust === 1 ? 'landscape' : 'portrait '} ${x.id >= 1000 ? 'custom  ' : 'built-in'} ${x.src}`;
 
 const yuan = (cents: number) => `¥${(cents / 100).toFixed(2)}`;
 
@@ -271,6 +309,13 @@ export async function runConfigureCommand(c: ConfigureCommand, print: (line: str
       return 0;
     case 'gate':
       print(`Gate saved:${gateLine(data as OrganizerGate)}`);
+      return 0;
+    case 'posters':
+      if (Array.isArray(data)) {
+        print('Poster templates:');
+        (data as PosterTemplate[]).forEach((x) => print(templateLine(x)));
+      } else if ((data as { removed?: boolean }).removed !== undefined) print((data as { removed: boolean }).removed ? 'Template removed' : 'No such custom template');
+      else print(`Template added:${templateLine(data as PosterTemplate)}`);
       return 0;
     case 'gates': {
       const g = data as OrganizerGates;

@@ -25,6 +25,7 @@ import { OrganizerGoodsService } from './pay/organizerGoods';
 import { LikeService } from './photos/likes';
 import { MineService } from './mine/mine';
 import { SpliceService } from './splice/splices';
+import { PosterService } from './posters/posters';
 import { StatsService } from './stats/stats';
 import { SharerService } from './auth/sharer';
 import { JsSdkService } from './jssdk/jssdk';
@@ -164,6 +165,8 @@ export function createServices(infra: Infrastructure) {
     }),
     /** A gallery's goods and prices. */
     organizerGoods: new OrganizerGoodsService(db, organizerAccess, galleries),
+    /** The poster maker: templates (built-in and an organiser's), uploaded posters and poster records. */
+    posters: new PosterService(db, store, gates, galleries, organizerAccess),
     /** Face search and persons; Following and hiding; the visitor's own face (services/face/). */
     faces: new FaceService(faceDeps),
     faceFollows: new FaceFollowService(faceDeps),

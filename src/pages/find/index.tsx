@@ -14,6 +14,7 @@ import { usePageStores } from '../../stores/RootStore';
 import { LINK_ID_RE } from '../../../types/routes';
 import { t } from '../../i18n';
 import './index.scss';
+import { PosterHost } from '../../components/poster';
 
 /** What the find-person dialog found, and the viewer of those photos: loaded when first shown. */
 const FaceContent = deferred(() => import('../../page-components/face'));
@@ -36,6 +37,7 @@ const Find = observer(function Find({ linkId }: { linkId: string | null }) {
         </View>
       ) : null}
       <Viewer wanted={viewer.isOpen} />
+      <PosterHost />
       <LoginPrompt />
       <FaceDialog host={face} />
     </PageFrame>

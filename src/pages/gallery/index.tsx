@@ -11,6 +11,7 @@ import { NotFound } from '../../components/not-found';
 import { PageRenderer } from '../../page-components/PageRenderer';
 import { deferred } from '../../components/deferred';
 import PayQr from '../../components/pay-qr/deferred';
+import { PosterHost } from '../../components/poster';
 import FaceDialog from '../../components/face-dialog/deferred';
 import LoginPrompt from '../../components/login-prompt';
 import { visibleTabs, showNavigator, tabAction, type TabIndex } from '../../stores/gallery/navTabs';
@@ -135,6 +136,7 @@ function GalleryPage() {
       {comments ? <CommentSheet wanted={comments.sheetOpen} store={comments} plus={<RedPacketPlusButton gallery={g} />} /> : null}
       <LoginPrompt />
       <PayQr />
+      <PosterHost />
       <FaceDialog host={face} />
     </View>
   );

@@ -18,6 +18,7 @@ import StorePhotoList from '../../page-components/photo/StorePhotoList';
 import '../../page-components/face/face.scss';
 import { deferred } from '../../components/deferred';
 import PayQr from '../../components/pay-qr/deferred';
+import { PosterHost } from '../../components/poster';
 import FaceDialog from '../../components/face-dialog/deferred';
 import LoginPrompt from '../../components/login-prompt';
 import { ShareSheet } from '../../components/share-sheet';
@@ -108,6 +109,7 @@ function PersonPage() {
       <Viewer wanted={viewer.isOpen} />
       <LoginPrompt lists={() => (store.list ? [store.list] : [])} />
       <PayQr />
+      <PosterHost />
       <FaceDialog host={face} />
     </PageFrame>
   );

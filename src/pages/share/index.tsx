@@ -16,6 +16,7 @@ import { ShareButton } from '../../platform/share-button';
 import { useShareMessage } from '../../platform/share';
 import { openUrl } from '../../platform/navigate';
 import { t } from '../../i18n';
+import { PosterHost } from '../../components/poster';
 
 /** The viewer's code loads with the first photo opened. */
 const Viewer = deferred(() => import('../../components/viewer'));
@@ -69,6 +70,7 @@ function SharePage() {
       {body}
       {store.menuHint ? <ShareMenuHint copied={store.menuHint.copied} onClose={() => store.closeMenuHint()} /> : null}
       <Viewer wanted={viewer.isOpen} />
+      <PosterHost />
       {/* A PayToRemove interrupted by a full-page login goes on in this page's list. */}
       <LoginPrompt lists={() => (store.list ? [store.list] : [])} />
       <PayQr />

@@ -1,0 +1,44 @@
+import { getRootStore, type RootStore, type PageStores } from '../RootStore';
+import { PosterStore } from './PosterStore';
+import { adjustOf } from './posterRules';
+import { createPosterV2, fetchPosterTemplates, uploadPoster } from '../../api/poster';
+import { fetchPhotoList } from '../../api/gallery';
+import { fetchPhotosByIds } from '../../api/visits';
+import { apiBase } from '../../platform/env';
+import { saveMode } from '../../platform/download';
+import { saveCollage } from '../../platform/save-collage';
+import { toast } from '../../platform/ui';
+import { t } from '../../i18n';
+
+/** A template's address as the server gives it (relative to the API origin). */
+const apiUrl = (path: string) => (/^(https?:|data:|blob:)/i.test(path) ? path : `${apiBase()}${path}`);
+
+/*
+ * Built here, not in UI code (docs/architecture.md): the page's poster host holds the
+ * result with `useState(() => createPosterStore(page))`.
+ */
+
+/** A page's poster maker: the gallery the page shows tells whether it has photos. */
+export function createPosterStore(page: PageStores | null, root: RootStore = getRootStore()): PosterStore {
+  return new PosterStore({
+    templates: fetchPosterTemplates,
+    photo: async (galleryId, imageId) => {
+      if (imageId !== null) return (await fetchPhotosByIds([imageId])).find((p) => p.galleryid === galleryId) ?? null;
+      return (await fetchPhotoList(galleryId, { page_size: 1 })).items[0] ?? null;
+    },
+    photoCount: (galleryId) => {
+      const g = page?.gallery;
+      return g?.gallery?.id === galleryId ? g.photoCount : null;
+    },
+    // The drawing code (and its QR encoder) comes with the first poster.
+    render: async (template, photoUrl, texts) => (await import('./posterDraw')).renderPoster(adjustOf(template), apiUrl(template.src), photoUrl, texts),
+    upload: uploadPoster,
+    record: createPosterV2,
+    save: (poster, name) => saveCollage(poster, name, { permissionTitle: t('download.albumPermissionTitle'), permissionText: t('download.albumPermissionText') }),
+    saveMode,
+    requireLogin: (reason) => root.loginPrompt.requireLogin(reason),
+    toast: (key) => toast(t(key)),
+    scanText: () => t('poster.scan'),
+    now: () => Date.now()
+  });
+}
