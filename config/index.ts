@@ -14,12 +14,6 @@ const typesDir = path.resolve(__dirname, '..', 'types');
 // API origin baked into the mini-program (H5 calls its own origin).
 const apiBase = process.env.TARO_APP_API_BASE || '';
 
-// The H5 app runs on Preact (preact/compat, Taro's own `framework: 'preact'`): React DOM was the largest
-// part of the first load (about 130 KB of 475 KB in app.js, 35 KB of it compressed) and of its main-thread
-// time (issue 12). The mini-program keeps React, and so do the component tests (jest); the browser tests
-// run on the Preact build. H5_PREACT=0 builds H5 with React again.
-const framework = process.env.TARO_ENV === 'h5' && process.env.H5_PREACT !== '0' ? 'preact' : 'react';
-
 export default defineConfig<'webpack5'>(async (merge) => {
   const baseConfig: UserConfigExport<'webpack5'> = {
     projectName: 'livegallery',
@@ -35,7 +29,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
     // The app reads only method and path of declared calls: TypeBox stays on the server (types/api/typebox-client.ts).
     alias: { typebox: path.resolve(__dirname, '../types/api/typebox-client.ts'), platform$: path.resolve(__dirname, 'platform-lazy.js') },
     copy: { patterns: [], options: {} },
-    framework,
+    framework: 'react',
     compiler: { type: 'webpack5', prebundle: { enable: false } },
     cache: { enable: false },
     sass: { silenceDeprecations: ['legacy-js-api', 'import', 'global-builtin', 'color-functions', 'mixed-decls'] } as never,
