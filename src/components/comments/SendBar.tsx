@@ -5,7 +5,7 @@ import { COMMENT_SENDBAR_MAX } from '../../../types/api/comments';
 import { t } from '../../i18n';
 import type { CommentsStore } from '../../stores/comments/CommentsStore';
 import type { GiftStore } from '../../stores/comments/GiftStore';
-import { commentGifts } from '../../stores/comments/factory';
+import { commentGifts } from '../../stores/comments/giftFactory';
 import { GiftIcons, GiftPanels } from './GiftPanels';
 
 interface Props {

@@ -1,24 +1,30 @@
 import { useEffect, useState } from 'react';
 import { useDidShow } from '@tarojs/taro';
-import { observer } from 'mobx-react';
 import { deferred } from '../deferred';
-import { usePageStores, useStores } from '../../stores/RootStore';
-import { createPosterStore } from '../../stores/poster/factory';
-import { posterEntry } from '../../stores/share/posterEntry';
+import { usePageStores } from '../../stores/RootStore';
+import { posterAccepts, posterEntry, type PosterMaker, type PosterRequest } from '../../stores/share/posterEntry';
+import type { PosterAsk } from './PosterMakerView';
 
-const PosterPortal = deferred(() => import('./PosterPortal'));
+const PosterMakerView = deferred(() => import('./PosterMakerView'));
 
 /**
  * A page's poster maker: while its page is shown it is the share modal's 'QR poster' option
- * (stores/share/posterEntry), and it shows the portal when the option is chosen. The
- * portal's code (and the drawing) loads the first time it opens.
+ * (stores/share/posterEntry), offered for a photo or for a gallery with photos. The maker's
+ * store, its portal and the drawing load the first time the option is chosen, so a page's
+ * first load carries none of them.
  */
-export const PosterHost = observer(function PosterHost() {
-  const root = useStores();
+export function PosterHost() {
   const page = usePageStores();
-  const [store] = useState(() => createPosterStore(page, root));
-  useEffect(() => posterEntry.register(store), [store]);
+  const [ask, setAsk] = useState<PosterAsk | null>(null);
+  const [maker] = useState<PosterMaker>(() => ({
+    accepts: (r: PosterRequest) => {
+      const g = page?.gallery;
+      return posterAccepts(r, g?.gallery?.id === r.galleryId ? g.photoCount : null);
+    },
+    open: (r: PosterRequest) => setAsk((prev) => ({ request: r, seq: (prev?.seq ?? 0) + 1 }))
+  }));
+  useEffect(() => posterEntry.register(maker), [maker]);
   // Back to this page (the page above it unregistered its own maker): this page's maker again.
-  useDidShow(() => void posterEntry.register(store));
-  return <PosterPortal wanted={store.isOpen} store={store} />;
-});
+  useDidShow(() => void posterEntry.register(maker));
+  return <PosterMakerView wanted={!!ask} ask={ask} />;
+}

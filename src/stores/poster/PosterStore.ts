@@ -1,7 +1,7 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { Photo } from '../../../types/api/photo';
 import { POSTER_PREVIEW_STYLE, type PosterTemplate } from '../../../types/api/poster';
-import type { PosterMaker, PosterRequest } from '../share/posterEntry';
+import { posterAccepts, type PosterMaker, type PosterRequest } from '../share/posterEntry';
 import type { GatedAction } from '../login/loginGate';
 import type { MessageKey } from '../../i18n';
 import type { SaveMode, DownloadOutcome } from '../../platform/download';
@@ -81,9 +81,7 @@ export class PosterStore implements PosterMaker {
 
   /** Offered only for a gallery with at least one photo (a photo's own request has one). */
   accepts(r: PosterRequest): boolean {
-    if (r.imageId !== null) return true;
-    const n = this.deps.photoCount(r.galleryId);
-    return n !== null && n > 0;
+    return posterAccepts(r, r.imageId !== null ? null : this.deps.photoCount(r.galleryId));
   }
 
   /** Open the portal: the templates and the photo load, then the first template is chosen. */

@@ -50,5 +50,11 @@ export class PosterEntry {
   }
 }
 
+/** A poster is offered for a photo's own request, or for a gallery with at least one photo (`photoCount` null: not known). */
+export function posterAccepts(r: PosterRequest, photoCount: number | null): boolean {
+  if (r.imageId !== null) return true;
+  return photoCount !== null && photoCount > 0;
+}
+
 /** The app's one poster entry. */
 export const posterEntry = new PosterEntry();
