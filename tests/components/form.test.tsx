@@ -303,6 +303,23 @@ describe('form: rules and flows', () => {
     expect(toasts()).toContain('Submitted successfully');
   });
 
+  it('a visitor who leaves the page within the toast is not taken to the parent page afterwards', async () => {
+    api.validation.mockResolvedValue({ phones: [] });
+    api.paper.mockResolvedValue({ id: 1, redirect: 'top12345', replaced: false });
+    const { container, unmount } = await mount(page([SMALL]), loggedIn());
+    type(inputOf(container, 'name'), 'Han');
+    jest.useFakeTimers();
+    try {
+      await act(async () => void fireEvent.click(byTestId(container, 'form-submit')[0]));
+      await waitFor(() => expect(toasts()).toContain('Submitted successfully'));
+      unmount();
+      act(() => void jest.advanceTimersByTime(10_000));
+      expect(jest.mocked(openUrl)).not.toHaveBeenCalled();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it.each([200001, 200202, 200208, 200209])('a refusal %i: the toast PostPaperError with the code, no redirect', async (code) => {
     api.validation.mockResolvedValue({ phones: [] });
     api.paper.mockRejectedValue(new ApiError(200, code, null, 'refused'));

@@ -64,6 +64,8 @@ export class FormStore {
   warning: string | null = null;
   submitting = false;
   private clearWarning: (() => void) | null = null;
+  /** The pending open of the parent page after a successful submit (cancelled when the form goes). */
+  private cancelRedirect: (() => void) | null = null;
 
   constructor(
     form: PageComponent,
@@ -77,7 +79,7 @@ export class FormStore {
       if (f.type === 'form_checkbox') this.values[f.id] = [];
       else if (f.type !== 'form_phone' && f.type !== 'form_pay') this.values[f.id] = '';
     }
-    makeAutoObservable<FormStore, 'deps' | 'clearWarning'>(this, { fields: false, opts: false, deps: false, clearWarning: false });
+    makeAutoObservable<FormStore, 'deps' | 'clearWarning' | 'cancelRedirect'>(this, { fields: false, opts: false, deps: false, clearWarning: false, cancelRedirect: false });
   }
 
   /** The field's label: its own, else the app's word for its type. */
@@ -217,7 +219,8 @@ export class FormStore {
         }
       }
       this.deps.toast(this.deps.t('form.PostPaperSuccess'));
-      this.deps.after(FORM_REDIRECT_MS, () => this.deps.open(`/g/${r.redirect}`));
+      this.cancelRedirect?.();
+      this.cancelRedirect = this.deps.after(FORM_REDIRECT_MS, () => this.deps.open(`/g/${r.redirect}`));
     } catch (e) {
       if (e instanceof ApiError && e.status === 401 && this.deps.isGuest()) {
         await this.deps.requireLogin('form_phone');
@@ -232,6 +235,8 @@ export class FormStore {
 
   dispose(): void {
     this.clearWarning?.();
+    // A visitor who left the page within the toast's time is not taken to the parent page afterwards.
+    this.cancelRedirect?.();
     for (const p of this.phones.values()) p.stop();
   }
 }
