@@ -101,8 +101,9 @@ export class GalleryService {
     return presentGallery(row);
   }
 
+  /** The first album made here (by creation time: a gallery brought over with its old, lower id is not the first). */
   async homeLinkId(): Promise<string> {
-    const { rows } = await this.db.query<{ link_id: string }>('SELECT link_id FROM galleries WHERE parent = 0 ORDER BY id LIMIT 1');
+    const { rows } = await this.db.query<{ link_id: string }>('SELECT link_id FROM galleries WHERE parent = 0 ORDER BY created_at, id LIMIT 1');
     if (!rows.length) throw notFound('No album has been created yet');
     return rows[0].link_id;
   }
