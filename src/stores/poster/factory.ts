@@ -4,14 +4,11 @@ import { adjustOf } from './posterRules';
 import { createPosterV2, fetchPosterTemplates, uploadPoster } from '../../api/poster';
 import { fetchPhotoList } from '../../api/gallery';
 import { fetchPhotosByIds } from '../../api/visits';
-import { apiBase } from '../../platform/env';
+import { serverImageUrl } from '../../utils/image';
 import { saveMode } from '../../platform/download';
 import { saveCollage } from '../../platform/save-collage';
 import { toast } from '../../platform/ui';
 import { t } from '../../i18n';
-
-/** A template's address as the server gives it (relative to the API origin). */
-const apiUrl = (path: string) => (/^(https?:|data:|blob:)/i.test(path) ? path : `${apiBase()}${path}`);
 
 /*
  * Built here, not in UI code (docs/architecture.md): the page's poster host holds the
@@ -31,7 +28,7 @@ export function createPosterStore(page: PageStores | null, root: RootStore = get
       return g?.gallery?.id === galleryId ? g.photoCount : null;
     },
     // The drawing code (and its QR encoder) comes with the first poster.
-    render: async (template, photoUrl, texts) => (await import('./posterDraw')).renderPoster(adjustOf(template), apiUrl(template.src), photoUrl, texts),
+    render: async (template, photoUrl, texts) => (await import('./posterDraw')).renderPoster(adjustOf(template), serverImageUrl(template.src), photoUrl, texts),
     upload: uploadPoster,
     record: createPosterV2,
     save: (poster, name) => saveCollage(poster, name, { permissionTitle: t('download.albumPermissionTitle'), permissionText: t('download.albumPermissionText') }),
