@@ -22,8 +22,33 @@ export function clientHeaders(): Record<string, string> {
   return process.env.TARO_ENV === 'weapp' ? { 'X-Client': 'weapp' } : {};
 }
 
+/**
+ * Browsers: the window's size, read once and again only after a resize. Reading
+ * `innerWidth` while the page is being built forces the browser to lay it out there and
+ * then (it was a good part of the first render's time on a slow phone); the first read
+ * happens when this module loads, over the server's first screen, which is laid out already.
+ */
+let browserViewport: { width: number; height: number } | null = null;
+let resizeWatched = false;
+function browserWindow(): { width: number; height: number } {
+  if (typeof window === 'undefined') return { width: 375, height: 1 };
+  if (!browserViewport) {
+    browserViewport = { width: window.innerWidth, height: window.innerHeight };
+    if (!resizeWatched && typeof window.addEventListener === 'function') {
+      resizeWatched = true;
+      const drop = () => {
+        browserViewport = null;
+      };
+      window.addEventListener('resize', drop, { passive: true });
+      window.addEventListener('orientationchange', drop, { passive: true });
+    }
+  }
+  return browserViewport;
+}
+if (process.env.TARO_ENV === 'h5') browserWindow();
+
 export function windowWidth(): number {
-  if (process.env.TARO_ENV === 'h5') return typeof window === 'undefined' ? 375 : window.innerWidth;
+  if (process.env.TARO_ENV === 'h5') return typeof window === 'undefined' ? 375 : browserWindow().width;
   return Taro.getWindowInfo().windowWidth;
 }
 
@@ -31,7 +56,8 @@ export function windowWidth(): number {
 export function viewportSize(): { width: number; height: number } {
   if (process.env.TARO_ENV === 'h5') {
     if (typeof window === 'undefined') return { width: 375, height: 1 };
-    return { width: window.innerWidth || windowWidth(), height: window.innerHeight || 1 };
+    const { width, height } = browserWindow();
+    return { width: width || 375, height: height || 1 };
   }
   const info = Taro.getWindowInfo();
   return { width: info.windowWidth, height: info.windowHeight || 1 };

@@ -103,6 +103,8 @@ export const byTestId = (el: ParentNode, id: string) => Array.from(el.querySelec
 /** Screen width as the platform reports it: window.innerWidth in H5, Taro.getWindowInfo() in the mini-program. */
 export function setWindowWidth(px: number) {
   Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: px });
+  // A browser tells of a new size with a resize event (the platform keeps the size until one comes).
+  window.dispatchEvent(new Event('resize'));
   if (isWeapp) {
     const info = { windowWidth: px, windowHeight: 700, screenWidth: px, screenHeight: 800, pixelRatio: 2, statusBarHeight: 20, screenTop: 0 };
     const spy = jest.isMockFunction(Taro.getWindowInfo) ? jest.mocked(Taro.getWindowInfo) : jest.spyOn(Taro, 'getWindowInfo');

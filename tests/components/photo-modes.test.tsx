@@ -40,6 +40,7 @@ beforeEach(() => {
   fetchMock.mockReset();
   setWindowWidth(375);
   Object.defineProperty(window, 'innerHeight', { configurable: true, writable: true, value: 700 });
+  window.dispatchEvent(new Event('resize'));
   Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
   if (isWeapp) {
     restore.push(jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({ page: {} } as never));

@@ -64,6 +64,7 @@ async function open(opts: { total?: number; height?: number } = {}) {
 /** A window tall enough for the windowed list to render every cell. */
 function tallWindow(px: number) {
   Object.defineProperty(window, 'innerHeight', { configurable: true, writable: true, value: px });
+  window.dispatchEvent(new Event('resize'));
   if (isWeapp) {
     const info = { windowWidth: 375, windowHeight: px, screenWidth: 375, screenHeight: px, pixelRatio: 2, statusBarHeight: 20, screenTop: 0 };
     jest.mocked(Taro.getWindowInfo).mockReturnValue(info as never);
@@ -97,6 +98,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   Object.defineProperty(window, 'innerHeight', { configurable: true, writable: true, value: 768 });
+  window.dispatchEvent(new Event('resize'));
   setPaymentStores(null);
   jest.restoreAllMocks();
 });

@@ -25,7 +25,10 @@ function sliderOf(container: HTMLElement): { dots: number; circular?: unknown; a
 }
 
 /** The browser window's width (jsdom's is 1024); the mini-program's comes from Taro.getWindowInfo. */
-const setWidth = (w: number) => Object.defineProperty(window, 'innerWidth', { configurable: true, value: w });
+const setWidth = (w: number) => {
+  Object.defineProperty(window, 'innerWidth', { configurable: true, value: w });
+  window.dispatchEvent(new Event('resize'));
+};
 
 beforeEach(() => {
   jest.mocked(openLink).mockClear();

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { View } from '@tarojs/components';
 import { useRouter } from '@tarojs/taro';
 import { observer } from 'mobx-react';
@@ -64,7 +64,10 @@ function GalleryPage() {
     if (store.state === 'gated' && store.gate) openUrl(permissionUrl(store.gate.gallery_id, params.original), { replace: true });
   }, [store.state]);
 
-  const g = store.gallery;
+  // The album's first render (header, page components, the first photos) is the page's biggest
+  // piece of work: it renders deferred, in a transition React splits into short slices, so the
+  // main thread stays free for taps meanwhile (the server's first screen shows until it is done).
+  const g = useDeferredValue(store.gallery);
   const around = useGalleryAround(g, store.children, params.parentid);
   useLiveAlbum(g?.id);
   const danmaku = usePageDanmaku(g);
