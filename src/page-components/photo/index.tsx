@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { View } from '@tarojs/components';
 import { useReachBottom } from '@tarojs/taro';
 import { observer } from 'mobx-react';
@@ -140,7 +140,13 @@ function PhotoArea({ id, props, ctx }: PageComponentRenderProps<'photo'>) {
   const items = store?.items;
   // `version` changes with every live insert or removal (same count, other photos).
   const version = store?.version ?? 0;
-  const layout = useMemo(() => layoutFor(hot ? 'hot' : mode, items ? items.slice() : [], width), [hot, mode, width, store, count, version]);
+  const snapshot = useMemo(() => (items ? items.slice() : []), [store, count, version]);
+  // A page of photos (or a live insert) renders deferred: React draws the new cells in slices in
+  // a transition, the list shows the previous photos until they are ready, and taps stay answered.
+  const shown = useDeferredValue(snapshot);
+  const shownRef = useRef(shown);
+  shownRef.current = shown;
+  const layout = useMemo(() => layoutFor(hot ? 'hot' : mode, shown, width), [hot, mode, width, shown]);
 
   const onScreen = visibleRange(layout, Math.max(0, vp.offset), vp.offset + vp.height);
   const current = onScreen.to > 0 ? layout.cells[onScreen.to - 1].index + 1 : 0;
@@ -155,11 +161,15 @@ function PhotoArea({ id, props, ctx }: PageComponentRenderProps<'photo'>) {
   // Stable, so memoised cells are not re-rendered by every scroll update.
   const onTap = useCallback(
     (index: number) => {
+      // `index` is the cell's place among the photos shown, which may still be the previous ones.
       const s = storeRef.current;
-      if (s && selection.active) {
-        const p = s.items[index];
-        if (p) selection.toggle(p.id);
-      } else if (s) viewer.open(s, index);
+      const p = shownRef.current[index];
+      if (!s || !p) return;
+      if (selection.active) selection.toggle(p.id);
+      else {
+        const at = s.items[index] === p ? index : s.items.indexOf(p);
+        if (at >= 0) viewer.open(s, at);
+      }
     },
     [viewer, selection]
   );
@@ -168,7 +178,7 @@ function PhotoArea({ id, props, ctx }: PageComponentRenderProps<'photo'>) {
   const main = ctx.theme?.main ?? DEFAULT_THEME.main;
 
   return (
-    <View id={areaId} className="photo-area" data-testid="photo-area" data-mode={hot ? 'hot' : mode} data-loaded={count} data-total={store?.total ?? 0} data-live={connection.status}>
+    <View id={areaId} className="photo-area" data-testid="photo-area" data-mode={hot ? 'hot' : mode} data-loaded={shown.length} data-total={store?.total ?? 0} data-live={connection.status}>
       {props.show_tags ? <TagBar tags={galleryTags(g.tags)} person={!!g.config?.use_face} active={tab} color={main} onSelect={setTab} /> : null}
       {tab.kind === 'all' || tab.kind === 'tag' ? <Toolbar mode={mode} columns={layout.columns} /> : null}
       {store ? <SelectionBar selection={selection} gallery={g} items={store.items} jigsawMenu={jigsawMenu} /> : null}
@@ -176,7 +186,7 @@ function PhotoArea({ id, props, ctx }: PageComponentRenderProps<'photo'>) {
       <PullRefresh atTop={() => vp.pageTop <= 0} onRefresh={refresh}>
         <View id={anchorId} className="photo-area__list">
           {store ? (
-            <VirtualPhotoList items={store.items} layout={layout} galleryId={target.id} offset={vp.offset} height={vp.height} hot={hot} onTap={onTap} selection={selection} />
+            <VirtualPhotoList items={shown} layout={layout} galleryId={target.id} offset={vp.offset} height={vp.height} hot={hot} onTap={onTap} selection={selection} />
           ) : null}
           {tab.kind === 'person' ? <PersonTag wanted key={g.id} gallery={g} /> : null}
         </View>
