@@ -15,6 +15,8 @@ export const IMAGE_STYLES = {
   wx_750_n: { width: 750, height: 0, fit: 'inside', quality: 60 },
   wx_375_240: { width: 375, height: 240, fit: 'cover', quality: 60 },
   wx_1920_n: { width: 1920, height: 0, fit: 'inside', quality: 90 },
+  /** The poster maker's source (spec part 3 §9: source image width 1366), drawn at quality 0.9. */
+  wx_1366_n: { width: 1366, height: 0, fit: 'inside', quality: 90 },
   wx_250_160: { width: 250, height: 160, fit: 'cover', quality: 60 },
   face: { width: 200, height: 200, fit: 'cover', quality: 90 },
   avatar_150: { width: 150, height: 150, fit: 'cover', quality: 60 },

@@ -105,11 +105,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   const stopOcr = deps.config.ocrIndexing ? ctx.ocrIndexer.start() : async () => undefined;
   // Red packets (services/redpackets/sweeper.ts): target-time announcements, 24-hour refunds, payouts.
   const stopRedPackets = ctx.redPacketSweeper.start();
+  // Long pictures (services/splice/sweep.ts): rows of abandoned renders, files no row names.
+  const stopSplices = ctx.spliceSweeper.start();
   app.addHook('onClose', async () => {
     stopNotices();
     stopSweep();
     stopOrphans();
-    await Promise.all([ctx.orphans.idle(), stopGuestSweep(), stopFaces(), stopOcr(), stopRedPackets()]);
+    await Promise.all([ctx.orphans.idle(), stopGuestSweep(), stopFaces(), stopOcr(), stopRedPackets(), stopSplices()]);
     await ctx.redPacketGrabber.close();
     (await ctx.faceVectors.made()?.catch(() => null))?.close();
     await (await ctx.faceEngine.made()?.catch(() => null))?.close();

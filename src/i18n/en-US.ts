@@ -171,6 +171,7 @@ const enUS = {
   'pay.success': 'Payment succeeded',
   'pay.failed': 'Payment failed',
   'pay.phonePaid': 'This phone number has already paid',
+  'pay.withdrawn': 'This offer is no longer available',
   'pay.retry': 'Payment failed. Please try again',
   'pay.noRecord': 'No payment record found',
   'pay.scanTitle': 'Scan to pay',

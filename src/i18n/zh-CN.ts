@@ -164,6 +164,7 @@ const zhCN: Messages = {
   'pay.success': '付费成功',
   'pay.failed': '付费失败',
   'pay.phonePaid': '该手机号已付费',
+  'pay.withdrawn': '该服务已下架',
   'pay.retry': '付费失败，请重新支付',
   'pay.noRecord': '未查询到付费记录',
   'pay.scanTitle': '请扫码支付',

@@ -14,7 +14,7 @@ import { openUrl } from '../../src/platform/navigate';
 import { PayStore } from '../../src/stores/pay/PayStore';
 import { DownloadStore } from '../../src/stores/pay/DownloadStore';
 import { setPaymentStores } from '../../src/stores/pay/paymentStores';
-import type { OrderPage as OrderPageData } from '../../types/api/orderPage';
+import { OrderPageErrorCode, type OrderPage as OrderPageData } from '../../types/api/orderPage';
 import type { Group } from '../../types/api/groups';
 import { byTestId, makeRoot, renderWith } from './helpers';
 
@@ -46,9 +46,10 @@ function payFlow() {
     goods: jest.fn(async (id: number) => ({ id, gallery_id: 1_000_001, name: 'Photographer, half day', price: 88800, kind: 'service' as const }))
   };
   const platformPay = jest.fn(async () => 'qr' as const);
-  const pay = new PayStore({ api, requireLogin, toast: () => undefined, channel: () => 'native', platformPay, sleep: () => new Promise((r) => setTimeout(r, 5)), pollLimit: 100 });
+  const toast = jest.fn();
+  const pay = new PayStore({ api, requireLogin, toast, channel: () => 'native', platformPay, sleep: () => new Promise((r) => setTimeout(r, 5)), pollLimit: 100 });
   setPaymentStores({ pay, downloads: new DownloadStore(pay) });
-  return { pay, api, requireLogin, platformPay };
+  return { pay, api, requireLogin, platformPay, toast };
 }
 
 async function open(Page: () => JSX.Element, params: Record<string, string>) {
@@ -83,9 +84,9 @@ describe('order page /page/order/{link_id}', () => {
 
     fireEvent.click(byTestId(offers[0], 'order-offer-buy')[0]);
     await flush();
-    // A guest is asked to log in before anything is ordered.
+    // A guest is asked to log in before anything is ordered; the order carries the page's order context.
     expect(requireLogin).toHaveBeenCalledWith('pay');
-    expect(api.makePrePay).toHaveBeenCalledWith({ goods_id: 41, channel: 'native' });
+    expect(api.makePrePay).toHaveBeenCalledWith({ goods_id: 41, channel: 'native', from: 'order', from_id: '7' });
     await waitFor(() => expect(byTestId(r.container, 'pay-sheet')[0]?.dataset.phase).toBe('confirm'));
     expect(byTestId(r.container, 'pay-sheet-total')[0].textContent).toBe('¥888.00');
     expect(byTestId(r.container, 'order-offer')[0].dataset.state).toBe('paying');
@@ -96,6 +97,19 @@ describe('order page /page/order/{link_id}', () => {
     // The other offer is still to buy, and a paid one offers no Buy.
     expect(byTestId(r.container, 'order-offer')[1].dataset.state).toBe('buy');
     expect(byTestId(byTestId(r.container, 'order-offer')[0], 'order-offer-buy')).toHaveLength(0);
+  });
+
+  it('drops a garbled order context value; an offer withdrawn meanwhile is refused with its own message and stays to buy', async () => {
+    jest.mocked(fetchOrderPage).mockResolvedValue(page());
+    const { api, toast } = payFlow();
+    const r = await open(OrderPage, { link_id: 'demo2026', from: 'a b<c>', from_id: 'ord_7.x' });
+    api.makePrePay.mockRejectedValueOnce(new ApiError(410, OrderPageErrorCode.WITHDRAWN, { goods_id: 42 }, 'This offer has been withdrawn'));
+    fireEvent.click(byTestId(byTestId(r.container, 'order-offer')[1], 'order-offer-buy')[0]);
+    await flush();
+    expect(api.makePrePay).toHaveBeenCalledWith({ goods_id: 42, channel: 'native', from_id: 'ord_7.x' });
+    expect(toast).toHaveBeenLastCalledWith('pay.withdrawn');
+    expect(byTestId(r.container, 'pay-sheet')).toHaveLength(0);
+    expect(byTestId(r.container, 'order-offer')[1].dataset.state).toBe('buy');
   });
 
   it('a paid offer shows Paid; no offers: the empty state; an unknown album: not found; a gated one: its permission page', async () => {

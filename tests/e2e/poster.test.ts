@@ -39,7 +39,27 @@ async function makePoster(): Promise<void> {
   await visible(t.page, 'share-opt-poster').click();
   await waitUntil(t, 'the template strip', async () => (await visible(t.page, 'poster-portal').getAttribute('data-phase')) === 'choosing', 20000);
   expect(await t.page.locator('[data-testid^="poster-template-"]:visible').count()).toBeGreaterThanOrEqual(2);
+  await t.page.screenshot({ path: screenshotPath('poster-portal-phone') });
+  // The template strip is whole on a phone: no thumbnail cut by the strip, the strip clear of the
+  // buttons, and nothing beyond the panel.
+  const clipped = await t.page.evaluate(() => {
+    const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
+    const panel = document.querySelector('.poster-portal__panel')!;
+    const strip = box('.poster-portal__strip');
+    const thumbs = [...document.querySelectorAll('[data-testid^="poster-template-"]')].map((el) => el.getBoundingClientRect()).filter((r) => r.width > 0 && r.left < strip.right);
+    return {
+      thumbs: thumbs.length,
+      cut: thumbs.filter((r) => r.bottom > strip.bottom + 0.5 || r.top < strip.top - 0.5).length,
+      stripOverButtons: strip.bottom > box('.poster-portal__actions').top + 0.5,
+      panelOverflows: panel.scrollHeight > panel.clientHeight + 1 || box('.poster-portal__actions').bottom > panel.getBoundingClientRect().bottom + 0.5
+    };
+  });
+  expect(clipped).toEqual({ thumbs: expect.any(Number), cut: 0, stripOverButtons: false, panelOverflows: false });
+  expect(clipped.thumbs).toBeGreaterThanOrEqual(2);
+  // The poster is drawn from the photo's 1366-wide style (spec part 3 §9 source image width).
+  const source = t.page.waitForRequest((r) => /\/img\/[0-9a-f]{64}!wx_1366_n/.test(r.url()), { timeout: 20000 });
   await visible(t.page, 'poster-make').click();
+  await source;
   await waitUntil(t, 'the poster preview', async () => (await visible(t.page, 'poster-portal').getAttribute('data-phase')) === 'preview', 20000);
   expect(await visibleTestId(t, 'poster-hint')).toMatch(/^(长按保存图片|long press to save image)$/);
   const size = await waitUntil(t, 'the poster picture to decode', () =>

@@ -126,6 +126,7 @@ describe.each(BACKENDS)('images on %s', (backend) => {
       wx_750_n: [750, 563],
       wx_375_240: [375, 240],
       wx_1920_n: [1600, 1200], // never enlarged
+      wx_1366_n: [1366, 1025], // the poster's source
       wx_250_160: [250, 160],
       face: [200, 200],
       avatar_150: [150, 150]
@@ -330,6 +331,6 @@ describe.each(BACKENDS)('images on %s', (backend) => {
   });
 
   it('every preset is covered', () => {
-    expect(Object.keys(IMAGE_STYLES).sort()).toEqual(['avatar_150', 'face', 'original', 'wx_1920_n', 'wx_250_160', 'wx_375_240', 'wx_750_n']);
+    expect(Object.keys(IMAGE_STYLES).sort()).toEqual(['avatar_150', 'face', 'original', 'wx_1366_n', 'wx_1920_n', 'wx_250_160', 'wx_375_240', 'wx_750_n']);
   });
 });

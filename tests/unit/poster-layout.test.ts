@@ -1,8 +1,9 @@
 // The poster's layout (src/stores/poster/posterRules.ts): spec part 3 §9 constants, the
 // photo's cover crop, where the QR code and the texts go per adjust, text fitting, the
 // QR modules with their margin, and the source style.
-import { POSTER_DESIGN_WIDTH, POSTER_HEIGHT, POSTER_PIXEL_RATIO, POSTER_QR_MARGIN } from '../../types/api/poster';
-import { coverSource, fitText, posterLayout, posterSourceStyle, qrCellRect, PHOTO_ASPECT, type Rect } from '../../src/stores/poster/posterRules';
+import { POSTER_DESIGN_WIDTH, POSTER_HEIGHT, POSTER_PIXEL_RATIO, POSTER_QR_MARGIN, POSTER_SOURCE_STYLE, POSTER_SOURCE_WIDTH } from '../../types/api/poster';
+import { IMAGE_STYLES } from '../../types/image-style';
+import { coverSource, fitText, posterLayout, qrCellRect, PHOTO_ASPECT, type Rect } from '../../src/stores/poster/posterRules';
 import { qrMatrix } from '../../src/utils/qr';
 
 const inside = (a: Rect, b: { x: number; y: number; w: number; h: number }) => a.x >= b.x && a.y >= b.y && a.x + a.w <= b.x + b.w && a.y + a.h <= b.y + b.h;
@@ -91,11 +92,9 @@ describe('the QR code on the poster', () => {
   });
 });
 
-describe('posterSourceStyle', () => {
-  it('takes the 750 style for small photos and the 1920 style (never the original) for larger ones', () => {
-    expect(posterSourceStyle(640)).toBe('wx_750_n');
-    expect(posterSourceStyle(750)).toBe('wx_750_n');
-    expect(posterSourceStyle(1366)).toBe('wx_1920_n');
-    expect(posterSourceStyle(6000)).toBe('wx_1920_n');
+describe('the poster source', () => {
+  it('is the server style POSTER_SOURCE_WIDTH (1366) wide, never enlarged, at quality 90, and not the original', () => {
+    expect(IMAGE_STYLES[POSTER_SOURCE_STYLE]).toEqual({ width: POSTER_SOURCE_WIDTH, height: 0, fit: 'inside', quality: 90 });
+    expect(POSTER_SOURCE_WIDTH).toBe(1366);
   });
 });

@@ -94,7 +94,7 @@ describe('PosterStore', () => {
     await store.open(request(3));
     store.choose(1000);
     expect(await store.make()).toBe(true);
-    expect(deps.render).toHaveBeenCalledWith(templates[1], '/img/h3!wx_1920_n?g=7', {
+    expect(deps.render).toHaveBeenCalledWith(templates[1], '/img/h3!wx_1366_n?g=7', {
       title: 'Spring Gala',
       desc: 'Our photos',
       scan: 'Scan the QR code to see more photos',

@@ -9,7 +9,7 @@ import * as T from 'typebox';
 import { defineCall } from './contract';
 import { OrganizerGallerySchema } from './upload';
 import { PayGoodsSchema } from './pay';
-import { Count, Flag, Id, Line, MAX_ID, Required, Text } from './schema';
+import { Count, Flag, Id, Line, MAX_ID, NullableInteger, Required, Text } from './schema';
 import { WATERMARK_ALIGNS } from '../watermark';
 
 const oneOf = <V extends string>(values: readonly V[]) =>
@@ -91,8 +91,12 @@ export const GOODS_DESCRIPTION_MAX = 500;
 export const MAX_PRICE_CENTS = 10_000_000;
 const Price = () => T.Integer({ minimum: 1, maximum: MAX_PRICE_CENTS, errorMessage: `must be a price in cents from 1 to ${MAX_PRICE_CENTS}` });
 
+/** A good as its organiser sees it: `withdrawn_at` (Unix seconds) when a service offer was withdrawn, else null. */
+export const OrganizerGoodSchema = T.Object({ ...PayGoodsSchema.properties, withdrawn_at: NullableInteger() });
+export type OrganizerGood = T.Static<typeof OrganizerGoodSchema>;
+
 /** A gallery's goods and which one is its paid download / pay-to-remove-watermark good (`is_pay_down`, 0: none). */
-export const OrganizerGoodsSchema = T.Object({ gallery_id: T.Integer(), is_pay_down: T.Integer(), goods: T.Array(PayGoodsSchema) });
+export const OrganizerGoodsSchema = T.Object({ gallery_id: T.Integer(), is_pay_down: T.Integer(), goods: T.Array(OrganizerGoodSchema) });
 export type OrganizerGoods = T.Static<typeof OrganizerGoodsSchema>;
 
 const GalleryParam = () => T.Object({ id: Count(MAX_ID) });
@@ -132,6 +136,14 @@ export const organizerSettingsCalls = {
     body: T.Object({ name: T.Optional(Required(100)), price: T.Optional(Price()), description: T.Optional(Text(GOODS_DESCRIPTION_MAX)) }, { additionalProperties: false }),
     response: PayGoodsSchema
   }),
+  /**
+   * Withdraw a service offer: it leaves the order page (but for visitors who paid it, who keep it as
+   * paid), and a prepay or usecharge for it answers 201900 (410). Withdrawing again changes nothing.
+   * Only service goods (201901, 400): photo goods stop being sold with `paydown 0`.
+   */
+  withdrawGoods: defineCall('POST', '/api/v2/organizer/goods/:goods_id/withdraw', { params: T.Object({ goods_id: Id() }), response: OrganizerGoodSchema }),
+  /** Offer a withdrawn service offer again (an offer on sale already: unchanged). Only service goods (201901). */
+  restoreGoods: defineCall('POST', '/api/v2/organizer/goods/:goods_id/restore', { params: T.Object({ goods_id: Id() }), response: OrganizerGoodSchema }),
   /** Which good the gallery's photos are paid with (`goods_id` 0: free again). */
   setPayDown: defineCall('POST', '/api/v2/organizer/galleries/:id/paydown', {
     params: GalleryParam(),

@@ -7,6 +7,7 @@ import * as T from 'typebox';
 import { defineCall } from './contract';
 import { Id, IdCsv, IdList, NullableInteger, Line, PageNo } from './schema';
 import { FormPayRefSchema } from './form';
+import { OrderFrom, OrderFromId } from './orderPage';
 
 /** Every pay call's path. The spec gives getdownimglist, predownimg and payedimages; the rest are ours. */
 export const PAY_PATHS = {
@@ -141,7 +142,10 @@ export const MakePrePayRequestSchema = T.Object({
   goods_id: T.Optional(Id()),
   link_id: LinkRef(),
   channel: Channel(),
-  form: T.Optional(FormPayRefSchema)
+  form: T.Optional(FormPayRefSchema),
+  /** The order page's order context (types/api/orderPage.ts), kept on a photo-less goods order made without `form`. */
+  from: T.Optional(OrderFrom()),
+  from_id: T.Optional(OrderFromId())
 });
 export type MakePrePayRequest = T.Static<typeof MakePrePayRequestSchema>;
 

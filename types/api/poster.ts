@@ -24,6 +24,8 @@ export const POSTER_QUALITY = 0.9;
 export const POSTER_PIXEL_RATIO = 1.5;
 export const POSTER_DESIGN_WIDTH = 750;
 export const POSTER_SOURCE_WIDTH = 1366;
+/** The image style the poster is drawn from: POSTER_SOURCE_WIDTH wide (never enlarged), watermarked as visitors see photos. */
+export const POSTER_SOURCE_STYLE = 'wx_1366_n';
 export const POSTER_PREVIEW_STYLE = 'wx_750_n';
 export const POSTER_THUMB_WIDTH = 150;
 export const POSTER_QR_MARGIN = 2;

@@ -10,6 +10,7 @@
  *   goods <id> add --name "Remove watermark" --price 9.90 --kind remove_watermark|download|service [--description "…"] [--pay-down]
  *   goods <id> paydown <goods id|0>   which good its photos are paid with (0: free)
  *   goods price <goods id> [--price 5.00] [--name "…"] [--description "…"]
+ *   goods withdraw|restore <goods id> take a service offer off the order page (paid orders stay), or offer it again
  *   group create --name "…" <id> [<id> …]   a new group page (/page/group/{token}) of these galleries
  *   group <group id> [--name "…"] [<id> …]   rename a group or replace its galleries
  *   groups                            every group with its address
@@ -42,6 +43,7 @@ export const CONFIGURE_USAGE = `  (<id>: a gallery's id or its link)
                                    [--description "…"] [--pay-down]
   npm run gallery -- goods <id> paydown <goods id, 0 for free>
   npm run gallery -- goods price <goods id> [--price 5.00] [--name "…"] [--description "…"]
+  npm run gallery -- goods withdraw|restore <goods id>
   npm run gallery -- group create --name "…" <id> [<id> …]
   npm run gallery -- group <group id> [--name "…"] [<id> …]
   npm run gallery -- groups
@@ -162,6 +164,10 @@ export function parseConfigureArgs(argv: string[], env: NodeJS.ProcessEnv = proc
         if (!Object.keys(body).length) throw new Error('goods price needs --price, --name or --description');
         return { cmd, api, method: 'POST', path: `/api/v2/organizer/goods/${goodsId}`, body };
       }
+      if (argv[1] === 'withdraw' || argv[1] === 'restore') {
+        const goodsId = galleryId(argv[2], 'goods id');
+        return { cmd, api, method: 'POST', path: `/api/v2/organizer/goods/${goodsId}/${argv[1]}` };
+      }
       const gallery = galleryRef(argv[1]);
       if (argv[2] === 'add') {
         const name = argValue(argv, '--name');
@@ -179,7 +185,7 @@ export function parseConfigureArgs(argv: string[], env: NodeJS.ProcessEnv = proc
         const goodsId = argv[3] === '0' ? 0 : galleryId(argv[3], 'goods id');
         return { cmd, api, method: 'POST', path: `${GALLERY}/paydown`, body: { goods_id: goodsId }, gallery };
       }
-      if (argv[2] !== undefined && !argv[2].startsWith('--')) throw new Error(`unknown goods command "${argv[2]}": use add, paydown or price (--help)`);
+      if (argv[2] !== undefined && !argv[2].startsWith('--')) throw new Error(`unknown goods command "${argv[2]}": use add, paydown, price, withdraw or restore (--help)`);
       return { cmd, api, method: 'GET', path: `${GALLERY}/goods`, gallery };
     }
     case 'gate': {
@@ -214,6 +220,10 @@ export function parseConfigureArgs(argv: string[], env: NodeJS.ProcessEnv = proc
       return { cmd, api, method: 'POST', path: `/api/v2/organizer/groups/${groupId}`, body: name === undefined ? {} : { name }, ...(refs.length ? { galleries: refs } : {}) };
     }
     case 'posters': {
+      if (argv[1] === 'withdraw' || argv[1] === 'restore') {
+        const goodsId = galleryId(argv[2], 'goods id');
+        return { cmd, api, method: 'POST', path: `/api/v2/organizer/goods/${goodsId}/${argv[1]}` };
+      }
       const gallery = galleryRef(argv[1]);
       if (argv[2] === 'add') {
         const file = argv[3];
@@ -255,7 +265,7 @@ function goodsLines(g: OrganizerGoods): string[] {
   if (!g.goods.length) return [`Gallery ${g.gallery_id} has no goods: add one with \`npm run gallery -- goods ${g.gallery_id} add --name … --price …\`.`];
   return [
     `Gallery ${g.gallery_id}: ${g.is_pay_down ? `photos paid with good ${g.is_pay_down}` : 'photos free (no pay-down good)'}`,
-    ...g.goods.map((x) => `  ${x.id}  ${x.kind.padEnd(16)} ${yuan(x.price).padStart(10)}  ${x.name}${x.id === g.is_pay_down ? '  (pay-down)' : ''}`)
+    ...g.goods.map((x) => `  ${x.id}  ${x.kind.padEnd(16)} ${yuan(x.price).padStart(10)}  ${x.name}${x.id === g.is_pay_down ? '  (pay-down)' : ''}${x.withdrawn_at ? '  (withdrawn)' : ''}`)
   ];
 }
 
@@ -296,8 +306,8 @@ export async function runConfigureCommand(c: ConfigureCommand, print: (line: str
     }
     case 'goods':
       if ((data as PayGoods).price !== undefined && !(data as OrganizerGoods).goods) {
-        const x = data as PayGoods;
-        print(`Good ${x.id}: ${x.name}, ${yuan(x.price)} (${x.price} cents)`);
+        const x = data as PayGoods & { withdrawn_at?: number | null };
+        print(`Good ${x.id}: ${x.name}, ${yuan(x.price)} (${x.price} cents)${x.withdrawn_at ? ', withdrawn' : x.withdrawn_at === null ? ', on offer' : ''}`);
       } else goodsLines(data as OrganizerGoods).forEach((l) => print(l));
       return 0;
     case 'group':

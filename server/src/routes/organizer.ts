@@ -15,6 +15,8 @@ export default async function organizerRoutes(app: FastifyInstance, s: Services)
   route(app, organizerSettingsCalls.goods, ({ viewer, params }) => s.organizerGoods.list(viewer, params.id));
   route(app, organizerSettingsCalls.addGoods, ({ viewer, params, body }) => s.organizerGoods.add(viewer, params.id, body));
   route(app, organizerSettingsCalls.updateGoods, ({ viewer, params, body }) => s.organizerGoods.update(viewer, params.goods_id, body));
+  route(app, organizerSettingsCalls.withdrawGoods, ({ viewer, params }) => s.organizerGoods.setWithdrawn(viewer, params.goods_id, true));
+  route(app, organizerSettingsCalls.restoreGoods, ({ viewer, params }) => s.organizerGoods.setWithdrawn(viewer, params.goods_id, false));
   route(app, organizerSettingsCalls.setPayDown, ({ viewer, params, body }) => s.organizerGoods.setPayDown(viewer, params.id, body.goods_id));
   route(app, organizerCalls.listGalleries, ({ viewer }) => s.organizer.list(viewer));
   route(app, organizerCalls.photoAction, ({ viewer, params, body }) => s.organizer.photoAction(viewer, params.id, params.action, body.ids));

@@ -25,6 +25,7 @@ import { OrganizerGoodsService } from './pay/organizerGoods';
 import { LikeService } from './photos/likes';
 import { MineService } from './mine/mine';
 import { SpliceService } from './splice/splices';
+import { SpliceSweeper } from './splice/sweep';
 import { PosterService } from './posters/posters';
 import { StatsService } from './stats/stats';
 import { SharerService } from './auth/sharer';
@@ -212,6 +213,8 @@ export function createServices(infra: Infrastructure) {
     mine: new MineService(db, gates, (hash, userId) => splices.urlFor(hash, userId)),
     /** Long pictures: drawn from the photos a visitor may see, stored by hash, served to their maker. */
     splices,
+    /** Long pictures' leftovers: abandoned renders' rows, files no row names (buildApp sweeps hourly). */
+    spliceSweeper: new SpliceSweeper(db, store, infra.clock, infra.warn),
     ingest: new IngestService(db, store, new ImageService({ db, store }), images, prerender, galleries, photoEvents, organizerAccess, uploads),
     orphans: new OrphanSweeper(store, images, { tmpDir: uploads.tmpDir, uploadMaxAgeS: config.uploadOrphanAgeS }),
     signer,

@@ -19,12 +19,12 @@ function PosterPortal({ store }: { store: PosterStore }) {
   const preview = store.phase === 'preview' && store.poster ? store.poster : null;
   const busy = store.phase === 'loading' || store.phase === 'making';
   const selected = store.selected;
+  const orientation = selected?.adjust === 1 ? 'landscape' : 'portrait';
   return (
     <BottomSheet
       placement="center"
       className="poster-portal"
       panelClassName="poster-portal__panel"
-      bodyClassName="poster-portal__body"
       testId="poster-portal"
       dataset={{ phase: store.phase }}
       catchMove
@@ -82,15 +82,17 @@ function PosterPortal({ store }: { store: PosterStore }) {
         </View>
       ) : (
         <>
-          <View className={`poster-portal__stage poster-portal__stage--${selected?.adjust === 1 ? 'landscape' : 'portrait'}`}>
-            {selected ? <Image className="poster-portal__template" src={abs(selected.src)} mode="aspectFill" /> : null}
-            {store.photoPreview ? <Image className="poster-portal__photo" data-testid="poster-photo" src={store.photoPreview} mode="aspectFill" /> : null}
-            {busy ? (
-              <View className="poster-portal__busy" data-testid="poster-busy">
-                <View className="poster-portal__spinner" />
-                <Text>{t(store.phase === 'loading' ? 'poster.loading' : 'poster.making')}</Text>
-              </View>
-            ) : null}
+          <View className={`poster-portal__frame poster-portal__frame--${orientation}`}>
+            <View className={`poster-portal__stage poster-portal__stage--${orientation}`}>
+              {selected ? <Image className="poster-portal__template" src={abs(selected.src)} mode="aspectFill" /> : null}
+              {store.photoPreview ? <Image className="poster-portal__photo" data-testid="poster-photo" src={store.photoPreview} mode="aspectFill" /> : null}
+              {busy ? (
+                <View className="poster-portal__busy" data-testid="poster-busy">
+                  <View className="poster-portal__spinner" />
+                  <Text>{t(store.phase === 'loading' ? 'poster.loading' : 'poster.making')}</Text>
+                </View>
+              ) : null}
+            </View>
           </View>
           <ScrollView scrollX className="poster-portal__strip" data-testid="poster-templates">
             {store.templates.map((tpl, i) => (

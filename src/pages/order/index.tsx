@@ -15,10 +15,11 @@ import LoginPrompt from '../../components/login-prompt';
 import { buildUrl, LINK_ID_RE } from '../../routes';
 import { openUrl } from '../../platform/navigate';
 import { t } from '../../i18n';
+import { orderContext } from '../../../types/api/orderPage';
 
 /**
  * /page/order/{link_id} (tab 4 and the Preorder button; `?from=&from_id=` of the order context is kept
- * for the way back): the event's photo-service offers with their prices, bought through the app's pay
+ * for the way back and on the order bought here): the event's photo-service offers with their prices, bought through the app's pay
  * flow (a guest logs in first).
  */
 function OrderPage() {
@@ -28,14 +29,16 @@ function OrderPage() {
   const linkId = params.link_id ?? '';
   const valid = LINK_ID_RE.test(linkId);
 
+  // The order context, its valid part only (types/api/orderPage.ts: a garbled value is dropped, not refused).
+  const context = orderContext(params);
+
   useEffect(() => {
-    if (root.session.ready && valid) void store.load(linkId);
-  }, [linkId, root.session.ready]);
+    if (root.session.ready && valid) void store.load(linkId, context);
+  }, [linkId, context.from, context.from_id, root.session.ready]);
   useEffect(() => {
     if (store.state === 'gated' && store.gatedGalleryId) openUrl(permissionUrl(store.gatedGalleryId), { replace: true });
   }, [store.state]);
 
-  const context = { ...(params.from ? { from: params.from } : {}), ...(params.from_id ? { from_id: params.from_id } : {}) };
   const back = valid ? buildUrl('gallery', { link_id: linkId, ...context }) : '/demo';
   let body;
   if (!valid || store.state === 'notFound') body = <NotFound />;

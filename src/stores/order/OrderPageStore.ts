@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { OrderPage, ServiceOffer } from '../../../types/api/orderPage';
+import type { OrderContext, OrderPage, ServiceOffer } from '../../../types/api/orderPage';
 import { ErrorCode } from '../../../types/envelope';
 import { ApiError } from '../../api/client';
 
@@ -7,8 +7,11 @@ export type OrderPageState = 'idle' | 'loading' | 'ready' | 'notFound' | 'gated'
 
 export interface OrderPageDeps {
   load: (linkId: string) => Promise<OrderPage>;
-  /** The app's pay flow for a photo-less good (PayStore.payGoods: login first, the sheet, the provider, polling); true once paid. */
-  payGoods: (goodsId: number) => Promise<boolean>;
+  /**
+   * The app's pay flow for a photo-less good (PayStore.payGoods: login first, the sheet, the provider,
+   * polling), with the page's order context kept on the order; true once paid.
+   */
+  payGoods: (goodsId: number, context: OrderContext) => Promise<boolean>;
 }
 
 /** What a visitor may do with one offer. */
@@ -27,13 +30,16 @@ export class OrderPageStore {
   /** The offer being bought. */
   paying: number | null = null;
   private linkId = '';
+  /** The order context of the page's address (its valid part: orderContext). */
+  private context: OrderContext = {};
 
   constructor(private deps: OrderPageDeps) {
-    makeAutoObservable<OrderPageStore, 'deps' | 'linkId'>(this, { deps: false, linkId: false });
+    makeAutoObservable<OrderPageStore, 'deps' | 'linkId' | 'context'>(this, { deps: false, linkId: false, context: false });
   }
 
-  async load(linkId: string): Promise<void> {
+  async load(linkId: string, context: OrderContext = {}): Promise<void> {
     this.linkId = linkId;
+    this.context = context;
     this.state = 'loading';
     try {
       const page = await this.deps.load(linkId);
@@ -54,7 +60,7 @@ export class OrderPageStore {
   }
 
   retry(): Promise<void> {
-    return this.load(this.linkId);
+    return this.load(this.linkId, this.context);
   }
 
   get offers(): ServiceOffer[] {
@@ -74,7 +80,7 @@ export class OrderPageStore {
     if (this.paying !== null) return false;
     this.paying = offerId;
     try {
-      const paid = await this.deps.payGoods(offerId);
+      const paid = await this.deps.payGoods(offerId, this.context);
       if (paid) runInAction(() => (offer.paid = true));
       return paid;
     } finally {

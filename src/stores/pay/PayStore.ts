@@ -1,3 +1,4 @@
+import { OrderPageErrorCode, orderContext, type OrderContext } from '../../../types/api/orderPage';
 import { makeAutoObservable, observable, runInAction } from 'mobx';
 import type { Photo } from '../../../types/api/photo';
 import { ChargeStatus, type PayChannel, type PayGoods, type PayOrder, type PrePayResult } from '../../../types/api/pay';
@@ -106,17 +107,18 @@ export class PayStore {
   }
 
   /**
-   * Buy a photo-less good (a form's pay field, form_pay, with `form`: the phone verified in it):
+   * Buy a photo-less good (a form's pay field, form_pay, with `form`: the phone verified in it; the
+   * order page with its order context, `context`, whose valid part is sent):
    * the same login, sheet, platform step and polling as photos; the server makes one order per
    * visitor and good (for a form: per phone; a repeated call pays the same order, a paid one
    * answers paid, a phone another account paid answers 200201: paid, nothing to pay). True once
    * the server says paid.
    */
-  payGoods(goodsId: number, form?: FormPayRef): Promise<boolean> {
-    return this.startGoods(goodsId, form);
+  payGoods(goodsId: number, form?: FormPayRef, context: OrderContext = {}): Promise<boolean> {
+    return this.startGoods(goodsId, form, context);
   }
 
-  private async startGoods(goodsId: number, form?: FormPayRef): Promise<boolean> {
+  private async startGoods(goodsId: number, form: FormPayRef | undefined, context: OrderContext): Promise<boolean> {
     if (this.busy) {
       this.deps.toast('pay.busy');
       return false;
@@ -133,12 +135,16 @@ export class PayStore {
       let prepay: PrePayResult;
       let goods: PayGoods | null;
       try {
-        const body = { goods_id: goodsId, channel: this.deps.channel(), ...(form ? { form } : {}) };
+        const body = { goods_id: goodsId, channel: this.deps.channel(), ...(form ? { form } : orderContext(context)) };
         [goods, prepay] = await Promise.all([this.deps.api.goods(goodsId).catch(() => null), this.deps.api.makePrePay(body)]);
       } catch (e) {
         if (e instanceof ApiError && e.code === ErrorCode.ALREADY_PAID) {
           this.deps.toast('pay.phonePaid');
           return true;
+        }
+        if (e instanceof ApiError && e.code === OrderPageErrorCode.WITHDRAWN) {
+          this.deps.toast('pay.withdrawn');
+          return false;
         }
         this.deps.toast('pay.failed');
         return false;

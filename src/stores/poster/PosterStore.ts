@@ -1,13 +1,12 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { Photo } from '../../../types/api/photo';
-import { POSTER_PREVIEW_STYLE, type PosterTemplate } from '../../../types/api/poster';
+import { POSTER_PREVIEW_STYLE, POSTER_SOURCE_STYLE, type PosterTemplate } from '../../../types/api/poster';
 import { posterAccepts, type PosterMaker, type PosterRequest } from '../share/posterEntry';
 import type { GatedAction } from '../login/loginGate';
 import type { MessageKey } from '../../i18n';
 import type { SaveMode, DownloadOutcome } from '../../platform/download';
 import { imageUrl } from '../../utils/image';
 import type { DrawnPoster, PosterTexts } from './posterDraw';
-import { posterSourceStyle } from './posterRules';
 
 export type PosterPhase = 'closed' | 'loading' | 'choosing' | 'making' | 'preview';
 
@@ -128,7 +127,7 @@ export class PosterStore implements PosterMaker {
     this.phase = 'making';
     const texts: PosterTexts = { title: r.content.title, desc: r.content.desc, scan: this.deps.scanText(), link: r.content.url };
     try {
-      const drawn = await this.deps.render(template, imageUrl(photo.hash, posterSourceStyle(photo.width), photo.galleryid), texts);
+      const drawn = await this.deps.render(template, imageUrl(photo.hash, POSTER_SOURCE_STYLE, photo.galleryid), texts);
       if (run !== this.run) {
         drawn.release();
         return false;

@@ -3,14 +3,12 @@ import {
   POSTER_HEIGHT,
   POSTER_PIXEL_RATIO,
   POSTER_QR_MARGIN,
-  POSTER_SOURCE_WIDTH,
   type PosterAdjust
 } from '../../../types/api/poster';
-import type { ImageStyleName } from '../../../types/image-style';
 
 /**
  * The poster's layout (spec part 3 §9: design width 750, pixel ratio 1.5, source width
- * 1366, QR margin 2): pure functions, in design pixels unless said otherwise. The canvas is
+ * 1366 (the photo is loaded in POSTER_SOURCE_STYLE), QR margin 2): pure functions, in design pixels unless said otherwise. The canvas is
  * the design size times POSTER_PIXEL_RATIO; the drawing code scales once.
  *
  * Portrait (adjust 2): a 3:4 photo frame; landscape (adjust 1): a 4:3 one. Below the photo
@@ -131,16 +129,6 @@ export function fitText(text: string, maxWidth: number, measure: (s: string) => 
     else hi = mid - 1;
   }
   return lo > 0 ? `${chars.slice(0, lo).join('').trimEnd()}…` : '';
-}
-
-/**
- * The photo style drawn into the poster: the photo's frame is at most
- * POSTER_DESIGN_WIDTH × POSTER_PIXEL_RATIO device pixels wide, and the source is taken up
- * to POSTER_SOURCE_WIDTH wide: a photo wider than the 750 style gets the 1920 style (the
- * largest display style; never the original).
- */
-export function posterSourceStyle(photoWidth: number): ImageStyleName {
-  return Math.min(photoWidth, POSTER_SOURCE_WIDTH) > POSTER_DESIGN_WIDTH ? 'wx_1920_n' : 'wx_750_n';
 }
 
 /** A template's adjust as a PosterAdjust: 1 landscape, anything else portrait. */

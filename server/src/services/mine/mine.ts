@@ -57,11 +57,11 @@ export class MineService {
     const size = MY_IMAGES_PAGE_SIZE;
     if (!v.userId) return { items: [], total: 0, page, page_size: size };
     const [rows, count] = await Promise.all([
-      this.db.query<SpliceRow>(`SELECT id, user_id, gallery_id, image_ids, hash, width, height, created_at FROM user_splices WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT ${size} OFFSET $2`, [
+      this.db.query<SpliceRow>(`SELECT id, user_id, gallery_id, image_ids, hash, width, height, created_at FROM user_splices WHERE user_id = $1 AND state = 'done' ORDER BY created_at DESC, id DESC LIMIT ${size} OFFSET $2`, [
         v.userId,
         (page - 1) * size
       ]),
-      this.db.query<{ n: number }>('SELECT count(*)::int AS n FROM user_splices WHERE user_id = $1', [v.userId])
+      this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM user_splices WHERE user_id = $1 AND state = 'done'`, [v.userId])
     ]);
     const open = await this.gates.filterPhotos(v, rows.rows.map((r) => ({ ...r, galleryid: r.gallery_id })));
     const items = await this.present(open);

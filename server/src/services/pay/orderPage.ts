@@ -7,7 +7,8 @@ import type { OrderPage } from '../../../../types/api/orderPage';
 /**
  * The order / preorder page (types/api/orderPage.ts): a gallery's service offers (goods of kind
  * `service`) and which of them this visitor has paid. Buying goes through PayService.prePay, the
- * photo-less order of the pay component, so this service only reads.
+ * photo-less order of the pay component, so this service only reads. An offer its organiser withdrew
+ * is shown only to a visitor who paid for it.
  */
 export class OrderPageService {
   constructor(
@@ -19,15 +20,17 @@ export class OrderPageService {
   async show(v: Viewer, linkId: string): Promise<OrderPage> {
     const g = await this.galleries.byLinkId(linkId);
     await this.gates.assertPass(v, g.id);
-    const { rows } = await this.db.query<{ id: number; name: string; description: string; price_cents: number; paid: boolean }>(
-      `SELECT gd.id, gd.name, gd.description, gd.price_cents,
+    const { rows } = await this.db.query<{ id: number; name: string; description: string; price_cents: number; withdrawn_at: string | number | null; paid: boolean }>(
+      `SELECT gd.id, gd.name, gd.description, gd.price_cents, gd.withdrawn_at,
               EXISTS (SELECT 1 FROM orders o WHERE o.goods_id = gd.id AND o.user_id = $2 AND o.status = 'paid') AS paid
-       FROM goods gd WHERE gd.gallery_id = $1 AND gd.kind = 'service' ORDER BY gd.id`,
+       FROM goods gd WHERE gd.gallery_id = $1 AND gd.kind = 'service'
+       ORDER BY gd.id`,
       [g.id, v.userId ?? 0]
     );
     return {
       gallery: { id: g.id, link_id: g.link_id, name: g.name, cover: g.cover },
-      offers: rows.map((r) => ({ id: r.id, name: r.name, description: r.description, price: r.price_cents, paid: !!r.paid }))
+      // A withdrawn offer stays listed only for those who paid it.
+      offers: rows.filter((r) => r.withdrawn_at === null || r.paid).map((r) => ({ id: r.id, name: r.name, description: r.description, price: r.price_cents, paid: !!r.paid }))
     };
   }
 }

@@ -5,6 +5,7 @@ import { ErrorCode } from '../../../../types/envelope';
 import { ChargeStatus, type Charge, type PayChannel, type PayGoodsKind, type PayOrder, type PayProvider, type PrePayResult } from '../../../../types/api/pay';
 import type { PaymentProvider, ProviderOrder, ProviderPayment } from '../../providers/pay/provider';
 import { ORDER_TTL_S } from '../../providers/pay/wechatpay';
+import { OrderPageErrorCode, type OrderContext } from '../../../../types/api/orderPage';
 import { formPaidOrder, formPayLockKey, type FormPayer } from './formOrders';
 
 /** getCharge asks the provider (order-query fallback) once an unpaid order is this old… */
@@ -53,6 +54,8 @@ export interface GoodsRow {
   name: string;
   price_cents: number;
   kind: PayGoodsKind;
+  /** When its organiser withdrew it (a service offer; migration 029); null while on offer. */
+  withdrawn_at: number | null;
 }
 
 /** A payment report we refuse (unknown order, other amount, other provider); `status` is the HTTP status. */
@@ -118,16 +121,16 @@ export class OrderBook {
   ) {}
 
   async goods(id: number): Promise<GoodsRow> {
-    const { rows } = await this.db.query<GoodsRow>('SELECT id, gallery_id, name, price_cents, kind FROM goods WHERE id = $1', [id]);
+    const { rows } = await this.db.query<GoodsRow>('SELECT id, gallery_id, name, price_cents, kind, withdrawn_at FROM goods WHERE id = $1', [id]);
     if (!rows.length) throw notFound('Pay good not found');
     return rows[0];
   }
 
-  /** A gallery's goods: its own and the one its is_pay_down names. */
+  /** A gallery's goods on offer: its own (but withdrawn ones) and the one its is_pay_down names. */
   async galleryGoods(galleryId: number): Promise<GoodsRow[]> {
     const { rows } = await this.db.query<GoodsRow>(
-      `SELECT id, gallery_id, name, price_cents, kind FROM goods
-       WHERE gallery_id = $1 OR id = (SELECT is_pay_down FROM galleries WHERE id = $1) ORDER BY id`,
+      `SELECT id, gallery_id, name, price_cents, kind, withdrawn_at FROM goods
+       WHERE (gallery_id = $1 AND withdrawn_at IS NULL) OR id = (SELECT is_pay_down FROM galleries WHERE id = $1) ORDER BY id`,
       [galleryId]
     );
     return rows;
@@ -167,8 +170,12 @@ export class OrderBook {
     });
   }
 
-  /** The pay component's purchase of a photo-less good: one charge per user and good (a paid one is answered as is). */
-  async createGoodsOrder(userId: number, goodsId: number): Promise<Charge> {
+  /**
+   * The pay component's purchase of a photo-less good: one charge per user and good (a paid one is
+   * answered as is, even after the good was withdrawn; a new one for a withdrawn good: 201900).
+   * `context`: the order page's order context, kept on the unpaid order (the latest wins).
+   */
+  async createGoodsOrder(userId: number, goodsId: number, context: OrderContext = {}): Promise<Charge> {
     const goods = await this.goods(goodsId);
     return this.db.tx(async (q) => {
       await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
@@ -177,7 +184,15 @@ export class OrderBook {
         [userId, goodsId]
       );
       if (paid.rows.length) return toCharge(paid.rows[0]);
-      return toCharge(await this.pendingOrCreate(q, userId, goods.gallery_id, goods, [], goods.price_cents));
+      await assertOnOffer(q, goodsId);
+      const order = await this.pendingOrCreate(q, userId, goods.gallery_id, goods, [], goods.price_cents);
+      if (context.from === undefined && context.from_id === undefined) return toCharge(order);
+      const { rows } = await q.query<OrderRow>(`UPDATE orders SET from_source = $2, from_id = $3 WHERE id = $1 AND status = 'created' RETURNING *`, [
+        order.id,
+        context.from ?? null,
+        context.from_id ?? null
+      ]);
+      return toCharge(rows[0] ?? order);
     });
   }
 
@@ -196,6 +211,7 @@ export class OrderBook {
       const paid = await formPaidOrder(q, userId, payer.galleryId, goodsId, [payer]);
       if (paid?.user_id === userId) return paid;
       if (paid) throw new AppError(ErrorCode.ALREADY_PAID, 'This phone number has already paid', { paid: true });
+      await assertOnOffer(q, goodsId);
       const pending = await q.query<OrderRow>(
         `SELECT * FROM orders WHERE user_id = $1 AND goods_id = $2 AND status = 'created' AND provider = $3 AND gallery_id = $4
            AND form_id = $5 AND phone_country = $6 AND phone = $7 AND amount_cents = $8 AND created_at > $9 ORDER BY id DESC LIMIT 1`,
@@ -312,6 +328,7 @@ export class OrderBook {
   async prepay(order: OrderRow, channel: PayChannel, openid: string, description: string): Promise<PrePayResult> {
     const base = { id: order.id, out_trade_no: order.out_trade_no, amount: order.amount_cents, provider: order.provider, channel };
     if (order.status === 'paid') return { ...base, status: ChargeStatus.PAID };
+    if (order.goods_id !== null) await assertOnOffer(this.db, order.goods_id);
     if (order.status === 'closed' || expired(order)) throw badRequest('This charge is closed; start a new payment');
     if (order.provider !== this.provider.name) throw badRequest('This charge was made with another payment provider; start a new payment');
     const po = providerOrder(order, description);
@@ -422,4 +439,14 @@ export class OrderBook {
     const { rows } = await this.db.query<OrderRow>('SELECT * FROM orders WHERE id = $1', [id]);
     return rows[0];
   }
+}
+
+/**
+ * A good its organiser withdrew takes no new payment (201900, 410). Read in the buyer's transaction
+ * (after the paid check), so a purchase that raced a withdrawal is refused or made before it; an order
+ * already at the provider may still be paid there, and then counts like any paid order.
+ */
+async function assertOnOffer(q: Queryable, goodsId: number): Promise<void> {
+  const { rows } = await q.query<{ withdrawn_at: number | null }>('SELECT withdrawn_at FROM goods WHERE id = $1', [goodsId]);
+  if (rows[0]?.withdrawn_at != null) throw new AppError(OrderPageErrorCode.WITHDRAWN, 'This offer has been withdrawn', { goods_id: goodsId }, 410);
 }

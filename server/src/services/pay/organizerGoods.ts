@@ -1,10 +1,11 @@
 import type { Db } from '../../db';
-import { badRequest, notFound } from '../../errors';
+import { AppError, badRequest, notFound } from '../../errors';
 import type { Viewer } from '../../viewer';
 import type { OrganizerAccess } from '../session/organizer';
 import type { GalleryService } from '../gallery/gallery';
 import { PHOTO_GOODS_KINDS, type PayGoods, type PayGoodsKind } from '../../../../types/api/pay';
-import type { OrganizerGoods } from '../../../../types/api/organizer';
+import type { OrganizerGood, OrganizerGoods } from '../../../../types/api/organizer';
+import { OrderPageErrorCode } from '../../../../types/api/orderPage';
 
 interface GoodsRow {
   id: number;
@@ -12,9 +13,12 @@ interface GoodsRow {
   name: string;
   price_cents: number;
   kind: PayGoodsKind;
+  withdrawn_at: string | number | null;
 }
 
 const present = (r: GoodsRow): PayGoods => ({ id: r.id, gallery_id: r.gallery_id, name: r.name, price: r.price_cents, kind: r.kind });
+const presentOwn = (r: GoodsRow): OrganizerGood => ({ ...present(r), withdrawn_at: r.withdrawn_at === null ? null : Number(r.withdrawn_at) });
+const GOODS_COLUMNS = 'id, gallery_id, name, price_cents, kind, withdrawn_at';
 const NOT_PHOTO_GOOD = (id: number | string) => `Pay good ${id} is a service offer: photos cannot be paid with it`;
 
 /**
@@ -54,11 +58,29 @@ export class OrganizerGoodsService {
     this.access.assert(v);
     const { rows } = await this.db.query<GoodsRow>(
       `UPDATE goods SET name = COALESCE($2, name), price_cents = COALESCE($3, price_cents), description = COALESCE($4, description) WHERE id = $1
-       RETURNING id, gallery_id, name, price_cents, kind`,
+       RETURNING ${GOODS_COLUMNS}`,
       [goodsId, input.name?.trim() ?? null, input.price ?? null, input.description?.trim() ?? null]
     );
     if (!rows.length) throw notFound(`Pay good ${goodsId} not found`);
     return present(rows[0]);
+  }
+
+  /**
+   * Withdraw a service offer (`withdrawn` true) or offer it again (false). Withdrawing twice keeps the
+   * first time. Paid orders are not touched: their buyers keep what they paid for (OrderPageService,
+   * OrderBook.createGoodsOrder); new payments for it are refused (OrderBook's assertOnOffer, 201900).
+   */
+  async setWithdrawn(v: Viewer, goodsId: number, withdrawn: boolean): Promise<OrganizerGood> {
+    this.access.assert(v);
+    const { rows } = await this.db.query<GoodsRow>(`SELECT ${GOODS_COLUMNS} FROM goods WHERE id = $1`, [goodsId]);
+    if (!rows.length) throw notFound(`Pay good ${goodsId} not found`);
+    if (rows[0].kind !== 'service') throw new AppError(OrderPageErrorCode.NOT_SERVICE, `Pay good ${goodsId} is not a service offer: only service offers are withdrawn`, null, 400);
+    const changed = await this.db.query<GoodsRow>(
+      `UPDATE goods SET withdrawn_at = ${withdrawn ? 'COALESCE(withdrawn_at, $2)' : 'NULL'} WHERE id = $1 RETURNING ${GOODS_COLUMNS}`,
+      withdrawn ? [goodsId, Math.floor(Date.now() / 1000)] : [goodsId]
+    );
+    if (rows[0].gallery_id !== null) this.galleries.invalidate(rows[0].gallery_id);
+    return presentOwn(changed.rows[0]);
   }
 
   /** The good a gallery's photos are paid with; 0 makes them free again. It must be the gallery's own good. */
@@ -80,9 +102,9 @@ export class OrganizerGoodsService {
     const g = await this.db.query<{ is_pay_down: number }>('SELECT is_pay_down FROM galleries WHERE id = $1', [galleryId]);
     if (!g.rows.length) throw notFound(`Gallery ${galleryId} not found`);
     const { rows } = await this.db.query<GoodsRow>(
-      `SELECT id, gallery_id, name, price_cents, kind FROM goods WHERE gallery_id = $1 OR id = $2 ORDER BY id`,
+      `SELECT ${GOODS_COLUMNS} FROM goods WHERE gallery_id = $1 OR id = $2 ORDER BY id`,
       [galleryId, g.rows[0].is_pay_down]
     );
-    return { gallery_id: galleryId, is_pay_down: g.rows[0].is_pay_down, goods: rows.map(present) };
+    return { gallery_id: galleryId, is_pay_down: g.rows[0].is_pay_down, goods: rows.map(presentOwn) };
   }
 }

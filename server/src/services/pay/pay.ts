@@ -113,7 +113,7 @@ export class PayService {
       const payer = await this.formPayers.payer(viewer, b.form, b.goods_id!);
       id = (await this.orders.createFormGoodsOrder(user.id, b.goods_id!, payer)).id;
     }
-    id ||= (await this.orders.createGoodsOrder(user.id, b.goods_id!)).id;
+    id ||= (await this.orders.createGoodsOrder(user.id, b.goods_id!, { from: b.from, from_id: b.from_id })).id;
     return this.prepayOwn(user.id, user.openid, id, b.channel);
   }
 

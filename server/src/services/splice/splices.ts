@@ -7,6 +7,7 @@ import type { GateAccess } from '../gates/gateAccess';
 import { AppError } from '../../errors';
 import { requireUser, type Viewer } from '../../viewer';
 import { composeLongPicture, longLayout } from '../../images/longPicture';
+import { lockSpliceHash } from './sweep';
 import { entitled } from '../pay/entitlements';
 import { ErrorCode } from '../../../../types/envelope';
 import type { GalleryConfig } from '../../../../types/api/gallery';
@@ -28,6 +29,8 @@ export const SPLICE_RATE = { limit: 30, windowS: 600 };
 export const spliceKey = (hash: string) => `splices/${hash.slice(0, 2)}/${hash}.jpg`;
 
 const fail = (code: number, status: number, msg: string) => new AppError(code, msg, null, status);
+/** The row of a render in progress was swept as abandoned (the render took longer than SPLICE_RENDER_ABANDON_S). */
+const abandoned = () => new AppError(SpliceErrorCode.RENDER_FAILED, 'The long picture took too long to draw', null, 500);
 
 interface PhotoRow {
   id: number;
@@ -86,23 +89,57 @@ export class SpliceService {
     const hit = await this.limits.hit(`splice:u:${user.id}`, SPLICE_RATE);
     if (!hit.allowed) throw new AppError(SpliceErrorCode.TOO_OFTEN, 'Too many long pictures, please try again later', { retry_after: hit.retryAfter }, 429);
 
-    const layout = longLayout(photos);
-    let picture;
-    try {
-      picture = await composeLongPicture(layout, (i, box) => this.images.renderBox(photos[i].hash, galleryId, box, unmarked.includes(photos[i].id)));
-    } catch (e) {
-      if (e instanceof AppError && e.status < 500) throw e;
-      throw new AppError(SpliceErrorCode.RENDER_FAILED, 'The long picture could not be drawn', null, 500);
-    }
-    const key = spliceKey(picture.hash);
-    if (!(await this.store.exists(key))) await this.store.put(key, picture.data);
-    await this.db.query(
-      `INSERT INTO user_splices (user_id, gallery_id, image_ids, created_at, hash, width, height, unmarked_ids)
-       VALUES ($1, $2, $3::int[], $4, $5, $6, $7, $8::int[])
-       ON CONFLICT (user_id, hash) WHERE hash IS NOT NULL DO UPDATE SET created_at = EXCLUDED.created_at`,
-      [user.id, galleryId, ids, this.clock(), picture.hash, picture.width, picture.height, unmarked]
+    // The row comes first, 'rendering' (sweep.ts removes it if this process never finishes it).
+    const pending = await this.db.query<{ id: number }>(
+      `INSERT INTO user_splices (user_id, gallery_id, image_ids, created_at, unmarked_ids, state)
+       VALUES ($1, $2, $3::int[], $4, $5::int[], 'rendering') RETURNING id`,
+      [user.id, galleryId, ids, this.clock(), unmarked]
     );
-    return picture.hash;
+    const rowId = pending.rows[0].id;
+    try {
+      const layout = longLayout(photos);
+      const picture = await composeLongPicture(layout, (i, box) => this.images.renderBox(photos[i].hash, galleryId, box, unmarked.includes(photos[i].id))).catch(
+        (e: unknown) => {
+          if (e instanceof AppError && e.status < 500) throw e;
+          throw new AppError(SpliceErrorCode.RENDER_FAILED, 'The long picture could not be drawn', null, 500);
+        }
+      );
+      // The row names the hash (under the hash's lock) before the file is looked at: from
+      // here on the sweep keeps the file, and a sweep that got there first has finished
+      // deleting it, so `exists` below tells the truth.
+      await this.db.tx(async (q) => {
+        await lockSpliceHash(q, picture.hash);
+        const named = await q.query(`UPDATE user_splices SET hash = $2, width = $3, height = $4 WHERE id = $1 AND state = 'rendering' RETURNING id`, [
+          rowId,
+          picture.hash,
+          picture.width,
+          picture.height
+        ]);
+        if (!named.rows.length) throw abandoned();
+      });
+      const key = spliceKey(picture.hash);
+      if (!(await this.store.exists(key))) await this.store.put(key, picture.data);
+      await this.db.tx(async (q) => {
+        await lockSpliceHash(q, picture.hash);
+        // Making the same long picture again refreshes the maker's row; the new one goes.
+        const again = await q.query(`UPDATE user_splices SET created_at = $3 WHERE user_id = $1 AND hash = $2 AND state = 'done' RETURNING id`, [
+          user.id,
+          picture.hash,
+          this.clock()
+        ]);
+        if (again.rows.length) {
+          await q.query('DELETE FROM user_splices WHERE id = $1', [rowId]);
+          return;
+        }
+        const done = await q.query(`UPDATE user_splices SET state = 'done', created_at = $2 WHERE id = $1 AND state = 'rendering' RETURNING id`, [rowId, this.clock()]);
+        if (!done.rows.length) throw abandoned();
+      });
+      return picture.hash;
+    } catch (e) {
+      // Nothing half-written: the unfinished row goes now (or, if this fails too, with the sweep).
+      await this.db.query(`DELETE FROM user_splices WHERE id = $1 AND state = 'rendering'`, [rowId]).catch(() => undefined);
+      throw e;
+    }
   }
 
   /** POST /api/v2/usersplice/show: the visitor's latest long picture of exactly these photos, in this order. */
@@ -112,7 +149,7 @@ export class SpliceService {
     await this.assertPass(v, galleryId);
     await this.photos(galleryId, ids);
     const { rows } = await this.db.query<SpliceRow>(
-      `SELECT * FROM user_splices WHERE user_id = $1 AND gallery_id = $2 AND image_ids = $3::int[] AND hash IS NOT NULL
+      `SELECT * FROM user_splices WHERE user_id = $1 AND gallery_id = $2 AND image_ids = $3::int[] AND hash IS NOT NULL AND state = 'done'
        ORDER BY created_at DESC, id DESC LIMIT 1`,
       [user.id, galleryId, ids]
     );
@@ -144,7 +181,7 @@ export class SpliceService {
   async image(v: Viewer, hash: string, q: { u?: string; e?: string; s?: string }): Promise<SpliceBody> {
     const userId = this.verify(hash, q);
     if (v.token && v.userId !== userId) throw fail(ErrorCode.FORBIDDEN, 403, 'This long picture is not yours');
-    const { rows } = await this.db.query<SpliceRow>('SELECT * FROM user_splices WHERE user_id = $1 AND hash = $2', [userId, hash]);
+    const { rows } = await this.db.query<SpliceRow>(`SELECT * FROM user_splices WHERE user_id = $1 AND hash = $2 AND state = 'done'`, [userId, hash]);
     const row = rows[0];
     if (!row) throw fail(ErrorCode.NOT_FOUND, 404, 'Long picture not found');
     if (await this.gates.service.anyGated()) await this.gates.service.assertPass(userId, row.gallery_id, 403);

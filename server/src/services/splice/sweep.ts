@@ -1,0 +1,98 @@
+import type { Db, Queryable } from '../../db';
+import type { ObjectStore } from '../../storage';
+
+/** How often a process sweeps long pictures (app.ts starts it). */
+export const SPLICE_SWEEP_MS = 60 * 60 * 1000;
+/**
+ * A render still unfinished this long after it started is abandoned (a long picture of 12
+ * photos draws in about a second; its process died, or the cleanup after a failed render did
+ * not run). Files younger than this are never swept either.
+ */
+export const SPLICE_RENDER_ABANDON_S = 10 * 60;
+/** Hashes asked about in one query. */
+const BATCH = 500;
+
+const now = () => Math.floor(Date.now() / 1000);
+/** `splices/ab/{hash}.jpg` (splices.ts spliceKey): the hash, or null for any other name. */
+const KEY_RE = /^splices\/[0-9a-f]{2}\/([0-9a-f]{64})\.jpg$/;
+
+/**
+ * The lock a long picture's hash is named and swept under (one transaction each): a render
+ * names its hash on its row under it before looking at the file, and the sweep checks that no
+ * row names the hash and deletes the file under it. So either the sweep sees the row and keeps
+ * the file, or it deletes the file first and the render, finding none, stores it again.
+ */
+export async function lockSpliceHash(q: Queryable, hash: string): Promise<void> {
+  await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`splice:${hash}`]);
+}
+
+export interface SpliceSweepReport {
+  /** Rows of renders abandoned (still 'rendering' after SPLICE_RENDER_ABANDON_S), deleted. */
+  rows: number;
+  /** Files under splices/ that no row names, deleted. */
+  files: number;
+}
+
+/**
+ * Long pictures' leftovers (services/splice/splices.ts), safe in several processes at once:
+ * rows of abandoned renders, then stored pictures no row names (their rows swept, or deleted
+ * with their maker or gallery). A picture being drawn is never touched: its row is younger than
+ * SPLICE_RENDER_ABANDON_S, it names the hash before the file is stored (lockSpliceHash), and a
+ * file written in the last SPLICE_RENDER_ABANDON_S is left anyway. Started by buildApp like the
+ * red packet sweep.
+ */
+export class SpliceSweeper {
+  constructor(
+    private db: Db,
+    private store: ObjectStore,
+    private clock: () => number = now,
+    private warn: (msg: string, err?: unknown) => void = () => undefined
+  ) {}
+
+  async sweep(nowS = this.clock()): Promise<SpliceSweepReport> {
+    const cutoff = nowS - SPLICE_RENDER_ABANDON_S;
+    const stale = await this.db.query(`DELETE FROM user_splices WHERE state = 'rendering' AND created_at < $1 RETURNING id`, [cutoff]);
+
+    const candidates = new Map<string, string>();
+    for await (const o of this.store.list('splices/')) {
+      const hash = KEY_RE.exec(o.key)?.[1];
+      if (hash && o.modifiedMs < cutoff * 1000) candidates.set(hash, o.key);
+    }
+    let files = 0;
+    const hashes = [...candidates.keys()];
+    for (let i = 0; i < hashes.length; i += BATCH) {
+      const batch = hashes.slice(i, i + BATCH);
+      const { rows } = await this.db.query<{ hash: string }>('SELECT DISTINCT hash FROM user_splices WHERE hash = ANY($1::text[])', [batch]);
+      const named = new Set(rows.map((r) => r.hash));
+      for (const hash of batch.filter((h) => !named.has(h))) {
+        const deleted = await this.db.tx(async (q) => {
+          await lockSpliceHash(q, hash);
+          const again = await q.query('SELECT 1 FROM user_splices WHERE hash = $1 LIMIT 1', [hash]);
+          if (again.rows.length) return false;
+          await this.store.delete(candidates.get(hash)!);
+          return true;
+        });
+        if (deleted) files++;
+      }
+    }
+    return { rows: stale.rows.length, files };
+  }
+
+  /** Runs the sweep now and every `everyMs`; returns the stop (which waits for a sweep in progress). */
+  start(everyMs = SPLICE_SWEEP_MS): () => Promise<void> {
+    let running: Promise<unknown> | null = null;
+    const run = () => {
+      if (running) return;
+      running = this.sweep()
+        .catch((e) => this.warn('long picture sweep failed', e))
+        .finally(() => (running = null));
+    };
+    run();
+    const timer = setInterval(run, everyMs);
+    timer.unref();
+    return async () => {
+      clearInterval(timer);
+      await running;
+    };
+  }
+}
