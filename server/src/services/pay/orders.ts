@@ -1,106 +1,21 @@
-import crypto from 'node:crypto';
 import type { Db, Queryable } from '../../db';
 import { AppError, badRequest, notFound } from '../../errors';
 import { ErrorCode } from '../../../../types/envelope';
-import { ChargeStatus, type Charge, type PayChannel, type PayGoodsKind, type PayOrder, type PayProvider, type PrePayResult } from '../../../../types/api/pay';
-import type { PaymentProvider, ProviderOrder, ProviderPayment } from '../../providers/pay/provider';
+import { ChargeStatus, type Charge, type PayChannel, type PayOrder, type PayProvider, type PrePayResult } from '../../../../types/api/pay';
+import type { PaymentProvider, ProviderPayment } from '../../providers/pay/provider';
 import { ORDER_TTL_S } from '../../providers/pay/wechatpay';
-import { formPaidOrder, formPayLockKey, type FormPayer } from './formOrders';
+import { createFormOrder, type FormPayer } from './formOrders';
+import { expired, newTradeNo, now, orderDescription, providerOrder, REUSE_MIN_LEFT_S, toCharge, type GoodsRow, type OrderPurpose, type OrderRow } from './orderRows';
+import { settleOrder } from './settlement';
+
+export * from './orderRows';
 
 /** getCharge asks the provider (order-query fallback) once an unpaid order is this old… */
 export const QUERY_FALLBACK_AFTER_S = 5;
 /** …and at most this often per order. */
 const QUERY_INTERVAL_MS = 3_000;
-/** A pending identical order is reused while it has at least this long left to be paid. */
-const REUSE_MIN_LEFT_S = 15 * 60;
 /** Expired unpaid orders closed per sweep. */
 const SWEEP_BATCH = 50;
-
-const now = () => Math.floor(Date.now() / 1000);
-
-export interface OrderRow {
-  id: number;
-  out_trade_no: string;
-  user_id: number;
-  gallery_id: number | null;
-  /** The good bought; null for an order that buys none (a red packet). */
-  goods_id: number | null;
-  amount_cents: number;
-  photo_ids: number[];
-  status: 'created' | 'paid' | 'closed';
-  provider: PayProvider;
-  channel: PayChannel | null;
-  prepay: Record<string, Record<string, string>>;
-  transaction_id: string | null;
-  paid_at: number | null;
-  created_at: number;
-  /** What a photo order buys (null for a photo-less good). */
-  purpose: OrderPurpose | null;
-  /** A form pay field's order (migration 023): the form, and the phone verified in it that it pays for. */
-  form_id: string | null;
-  phone_country: string | null;
-  phone: string | null;
-  /** A photo-less goods order from before migration 023 (no phone): counts for its account in forms. */
-  account_paid_form: boolean;
-}
-
-/** What an order buys: the watermark removed (paytoimage), a paid download (predownimg), a red packet or a comment gift (no good). */
-export type OrderPurpose = PayGoodsKind | 'redpacket' | 'gift';
-
-export interface GoodsRow {
-  id: number;
-  gallery_id: number | null;
-  name: string;
-  price_cents: number;
-  kind: PayGoodsKind;
-}
-
-/** A payment report we refuse (unknown order, other amount, other provider); `status` is the HTTP status. */
-export class SettleRefused extends Error {
-  constructor(message: string, public readonly status = 400) {
-    super(message);
-  }
-}
-
-export function toCharge(o: OrderRow): Charge {
-  return {
-    id: o.id,
-    status: o.status === 'paid' ? ChargeStatus.PAID : ChargeStatus.UNPAID,
-    out_trade_no: o.out_trade_no,
-    goods_id: o.goods_id,
-    gallery_id: o.gallery_id,
-    amount: o.amount_cents,
-    photo_ids: o.photo_ids,
-    state: o.status,
-    created_at: o.created_at,
-    paid_at: o.paid_at
-  };
-}
-
-/** What the provider needs of an order (it stops being payable ORDER_TTL_S after creation). */
-export function providerOrder(o: OrderRow, description = ''): ProviderOrder {
-  return { out_trade_no: o.out_trade_no, amount_cents: o.amount_cents, description, expires_at: o.created_at + ORDER_TTL_S };
-}
-
-const photos = (n: number) => (n === 1 ? '1 photo' : `${n} photos`);
-
-/**
- * What an order buys, in words (bilingual: the sandbox page and the provider's cashier are
- * outside the app's i18n): "Download 3 photos · 下载 3 张照片", "Remove watermark · 1 photo ·
- * 去水印 1 张"; a photo-less good is called by its name.
- */
-export function orderDescription(o: Pick<OrderRow, 'purpose' | 'photo_ids' | 'amount_cents'>, goods: Pick<GoodsRow, 'name'> | null): string {
-  const n = o.photo_ids.length;
-  if (o.purpose === 'redpacket') return `Red packet ¥${(o.amount_cents / 100).toFixed(2)} · 红包`;
-  if (o.purpose === 'gift') return `Gift ¥${(o.amount_cents / 100).toFixed(2)} · 礼物`;
-  if (o.purpose === 'download') return `Download ${photos(n)} · 下载 ${n} 张照片`;
-  if (o.purpose === 'remove_watermark') return `Remove watermark · ${photos(n)} · 去水印 ${n} 张`;
-  return goods?.name ?? 'Order · 订单';
-}
-
-const expired = (o: OrderRow) => o.status === 'created' && now() >= o.created_at + ORDER_TTL_S;
-
-const newTradeNo = () => `LG${Date.now().toString(36).toUpperCase()}${crypto.randomBytes(8).toString('hex')}`;
 
 /**
  * The order book: orders and their one state change. Amounts come from the goods price only; an order moves
@@ -190,25 +105,7 @@ export class OrderBook {
    */
   async createFormGoodsOrder(userId: number, goodsId: number, payer: FormPayer): Promise<OrderRow> {
     const goods = await this.goods(goodsId);
-    return this.db.tx(async (q) => {
-      await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
-      await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [formPayLockKey(goodsId, payer)]);
-      const paid = await formPaidOrder(q, userId, payer.galleryId, goodsId, [payer]);
-      if (paid?.user_id === userId) return paid;
-      if (paid) throw new AppError(ErrorCode.ALREADY_PAID, 'This phone number has already paid', { paid: true });
-      const pending = await q.query<OrderRow>(
-        `SELECT * FROM orders WHERE user_id = $1 AND goods_id = $2 AND status = 'created' AND provider = $3 AND gallery_id = $4
-           AND form_id = $5 AND phone_country = $6 AND phone = $7 AND amount_cents = $8 AND created_at > $9 ORDER BY id DESC LIMIT 1`,
-        [userId, goodsId, this.provider.name, payer.galleryId, payer.formId, payer.country, payer.phone, goods.price_cents, now() - ORDER_TTL_S + REUSE_MIN_LEFT_S]
-      );
-      if (pending.rows[0]) return pending.rows[0];
-      const { rows } = await q.query<OrderRow>(
-        `INSERT INTO orders (out_trade_no, user_id, gallery_id, goods_id, amount_cents, photo_ids, provider, created_at, form_id, phone_country, phone)
-         VALUES ($1, $2, $3, $4, $5, '{}', $6, $7, $8, $9, $10) RETURNING *`,
-        [newTradeNo(), userId, payer.galleryId, goodsId, goods.price_cents, this.provider.name, now(), payer.formId, payer.country, payer.phone]
-      );
-      return rows[0];
-    });
+    return this.db.tx((q) => createFormOrder(q, this.provider.name, userId, goods, payer));
   }
 
   /**
@@ -335,31 +232,10 @@ export class OrderBook {
 
   /**
    * The one state change: created → paid, with the paid photos recorded, in one transaction that
-   * locks the order row. A repeated report answers 'already'. Refuses an unknown order, another
-   * provider's order, or an amount other than the order's.
+   * locks the order row (settlement.ts). A repeated report answers 'already'.
    */
-  async settle(outTradeNo: string, payment: ProviderPayment, provider: PayProvider): Promise<'applied' | 'already'> {
-    const result = await this.db.tx(async (q) => {
-      const { rows } = await q.query<OrderRow>('SELECT * FROM orders WHERE out_trade_no = $1 FOR UPDATE', [outTradeNo]);
-      const order = rows[0];
-      if (!order) throw new SettleRefused('Unknown out_trade_no', 404);
-      if (order.provider !== provider) throw new SettleRefused('Order belongs to another provider');
-      if (payment.amount !== order.amount_cents) throw new SettleRefused('Amount does not match the order');
-      if (order.status === 'paid') return 'already' as const;
-      const t = now();
-      const dup = await q.query('SELECT 1 FROM orders WHERE transaction_id = $1 AND id <> $2', [payment.transaction_id, order.id]);
-      if (dup.rows.length) throw new SettleRefused('transaction_id already settled another order');
-      await q.query(`UPDATE orders SET status = 'paid', transaction_id = $2, paid_at = $3 WHERE id = $1`, [order.id, payment.transaction_id, t]);
-      if (order.photo_ids.length) {
-        await q.query(
-          `INSERT INTO paid_images (user_id, photo_id, order_id, created_at)
-           SELECT $1, p.id, $2, $3 FROM photos p WHERE p.id = ANY($4::int[]) ON CONFLICT DO NOTHING`,
-          [order.user_id, order.id, t, order.photo_ids]
-        );
-      }
-      return 'applied' as const;
-    });
-    return result;
+  settle(outTradeNo: string, payment: ProviderPayment, provider: PayProvider): Promise<'applied' | 'already'> {
+    return settleOrder(this.db, outTradeNo, payment, provider);
   }
 
   /**
