@@ -3,7 +3,7 @@
  * description, whether it expired; new trade numbers. The OrderBook (orders.ts) changes rows.
  */
 import crypto from 'node:crypto';
-import { ChargeStatus, type Charge, type PayChannel, type PayGoodsKind, type PayProvider } from '../../../../types/api/pay';
+import { ChargeStatus, type Charge, type PayChannel, type OrderRefund, type PayGoodsKind, type PayProvider } from '../../../../types/api/pay';
 import type { ProviderOrder } from '../../providers/pay/provider';
 import { ORDER_TTL_S } from '../../providers/pay/wechatpay';
 
@@ -36,6 +36,13 @@ export interface OrderRow {
   phone: string | null;
   /** A photo-less goods order from before migration 023 (no phone): counts for its account in forms. */
   account_paid_form: boolean;
+  /**
+   * A paid order's whole payment going back (migrations 019, 030): an unused red packet or gift
+   * order, or a form order paid for a phone that had already been paid. Null: not refunded.
+   */
+  refund_state: OrderRefund | null;
+  /** The refund's out_refund_no, fixed with refund_state (asking again is the same refund). */
+  refund_no: string | null;
 }
 
 /** What an order buys: the watermark removed (paytoimage), a paid download (predownimg), a red packet or a comment gift (no good). */
@@ -67,7 +74,8 @@ export function toCharge(o: OrderRow): Charge {
     photo_ids: o.photo_ids,
     state: o.status,
     created_at: o.created_at,
-    paid_at: o.paid_at
+    paid_at: o.paid_at,
+    refund: o.refund_state ?? null
   };
 }
 

@@ -6,7 +6,7 @@ import type { PaymentProvider, ProviderPayment } from '../../providers/pay/provi
 import { ORDER_TTL_S } from '../../providers/pay/wechatpay';
 import { createFormOrder, type FormPayer } from './formOrders';
 import { expired, newTradeNo, now, orderDescription, providerOrder, REUSE_MIN_LEFT_S, toCharge, type GoodsRow, type OrderPurpose, type OrderRow } from './orderRows';
-import { settleOrder } from './settlement';
+import { pendingDuplicateRefunds, refundDuplicate, settleOrder, type SettleResult } from './settlement';
 
 export * from './orderRows';
 
@@ -88,7 +88,7 @@ export class OrderBook {
     return this.db.tx(async (q) => {
       await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
       const paid = await q.query<OrderRow>(
-        `SELECT * FROM orders WHERE user_id = $1 AND goods_id = $2 AND status = 'paid' AND cardinality(photo_ids) = 0 LIMIT 1`,
+        `SELECT * FROM orders WHERE user_id = $1 AND goods_id = $2 AND status = 'paid' AND refund_state IS NULL AND cardinality(photo_ids) = 0 LIMIT 1`,
         [userId, goodsId]
       );
       if (paid.rows.length) return toCharge(paid.rows[0]);
@@ -208,6 +208,9 @@ export class OrderBook {
   /** Prepay (stored per channel and reused) and the client's pay parameters; status 1 when nothing is left to pay. */
   async prepay(order: OrderRow, channel: PayChannel, openid: string, description: string): Promise<PrePayResult> {
     const base = { id: order.id, out_trade_no: order.out_trade_no, amount: order.amount_cents, provider: order.provider, channel };
+    if (order.status === 'paid' && order.phone !== null && order.refund_state) {
+      throw new AppError(ErrorCode.FORM_PAY_REFUNDED, 'This phone number had already been paid; this payment is refunded', { refund: order.refund_state });
+    }
     if (order.status === 'paid') return { ...base, status: ChargeStatus.PAID };
     if (order.status === 'closed' || expired(order)) throw badRequest('This charge is closed; start a new payment');
     if (order.provider !== this.provider.name) throw badRequest('This charge was made with another payment provider; start a new payment');
@@ -232,10 +235,26 @@ export class OrderBook {
 
   /**
    * The one state change: created → paid, with the paid photos recorded, in one transaction that
-   * locks the order row (settlement.ts). A repeated report answers 'already'.
+   * locks the order row (settlement.ts). A repeated report answers 'already'. A form order paid for
+   * a phone already paid answers 'refunded': its refund is asked of the provider at once, and a
+   * failed or unfinished one again by the sweep (the payment is recorded either way).
    */
-  settle(outTradeNo: string, payment: ProviderPayment, provider: PayProvider): Promise<'applied' | 'already'> {
-    return settleOrder(this.db, outTradeNo, payment, provider);
+  async settle(outTradeNo: string, payment: ProviderPayment, provider: PayProvider): Promise<SettleResult> {
+    const result = await settleOrder(this.db, outTradeNo, payment, provider);
+    if (result === 'refunded') {
+      const order = await this.orderByTradeNo(outTradeNo);
+      if (order) await this.refundDuplicate(order.id);
+    }
+    return result;
+  }
+
+  /** A duplicate form payment's refund, asked of the provider; a failure is logged and left for the sweep. */
+  private async refundDuplicate(orderId: number): Promise<void> {
+    try {
+      await refundDuplicate(this.db, this.provider, orderId);
+    } catch (err) {
+      this.log(`refunding duplicate form payment ${orderId} failed, will retry`, err);
+    }
   }
 
   /**
@@ -284,13 +303,17 @@ export class OrderBook {
     return this.reload(order.id);
   }
 
-  /** Close this provider's expired unpaid orders, oldest first, a batch at a time; returns how many were looked at. */
+  /**
+   * Close this provider's expired unpaid orders, oldest first, a batch at a time, and retry the
+   * duplicate form payments' refunds not finished; returns how many expired orders were looked at.
+   */
   async sweepExpired(): Promise<number> {
     const { rows } = await this.db.query<OrderRow>(
       `SELECT * FROM orders WHERE status = 'created' AND provider = $1 AND created_at <= $2 ORDER BY id LIMIT $3`,
       [this.provider.name, now() - ORDER_TTL_S, SWEEP_BATCH]
     );
     for (const order of rows) await this.closeExpired(order);
+    for (const id of await pendingDuplicateRefunds(this.db, this.provider.name, SWEEP_BATCH)) await this.refundDuplicate(id);
     return rows.length;
   }
 
