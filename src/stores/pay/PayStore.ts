@@ -42,6 +42,12 @@ export interface PayDeps {
 type Decision = { step: Promise<PlatformPayResult> } | null;
 
 /**
+ * What the server says of a charge: not paid (yet), paid, or paid and refunded whole (a form's pay
+ * order whose phone had already been paid from another order: the phone is paid, this money goes back).
+ */
+type ChargeCheck = 'unpaid' | 'paid' | 'refunded';
+
+/**
  * Pay-to-remove-watermark and paid download (spec part 1 §4 payment): 'ReadyToPay'
  * toast → a guest logs in first → the confirmation sheet opens ('ordering') while the
  * server makes the order for the unpaid photos (already-paid ones, code 200201, count
@@ -60,7 +66,7 @@ export class PayStore {
   sheet: PaySheet | null = null;
   busy = false;
   private deps: PayDeps;
-  private waiting: { chargeId: number; resolve: (paid: boolean) => void } | null = null;
+  private waiting: { chargeId: number; resolve: (result: ChargeCheck) => void } | null = null;
   /** The open sheet's pending answer: resolved by confirm() or cancel(). */
   private decide: { prepay: PrePayResult | null; resolve: (d: Decision) => void; cancelled: boolean } | null = null;
 
@@ -109,8 +115,10 @@ export class PayStore {
    * Buy a photo-less good (a form's pay field, form_pay, with `form`: the phone verified in it):
    * the same login, sheet, platform step and polling as photos; the server makes one order per
    * visitor and good (for a form: per phone; a repeated call pays the same order, a paid one
-   * answers paid, a phone another account paid answers 200201: paid, nothing to pay). True once
-   * the server says paid.
+   * answers paid, a phone another account paid answers 200201: paid, nothing to pay; one another
+   * account is paying answers 202000: try later). True once the server says paid; a payment the
+   * server refunds because the phone had been paid meanwhile says so ('pay.phoneRefunded') and is
+   * paid too.
    */
   payGoods(goodsId: number, form?: FormPayRef): Promise<boolean> {
     return this.startGoods(goodsId, form);
@@ -140,7 +148,7 @@ export class PayStore {
           this.deps.toast('pay.phonePaid');
           return true;
         }
-        this.deps.toast('pay.failed');
+        this.deps.toast(e instanceof ApiError && e.code === ErrorCode.FORM_PAY_BUSY ? 'pay.phoneBusy' : 'pay.failed');
         return false;
       }
       if (pending.cancelled) return false;
@@ -300,7 +308,7 @@ export class PayStore {
     if (step === 'done') {
       // The client says paid; the server settles on the notification: a few quick checks ('paying' still).
       const paid = await this.poll(order.id, 5);
-      if (paid) return this.succeed(order.photo_ids);
+      if (paid !== 'unpaid') return this.succeed(order.photo_ids, paid);
       this.deps.toast('pay.noRecord');
       return false;
     }
@@ -311,12 +319,12 @@ export class PayStore {
       else if (this.sheet) this.sheet.phase = 'waiting';
     });
     const paid = await this.waitForPayment(prepay, showQr);
-    return paid ? this.succeed(order.photo_ids) : false;
+    return paid === 'unpaid' ? false : this.succeed(order.photo_ids, paid);
   }
 
   /** Show the QR popup (or not, for an opened sandbox page) and poll until paid, closed or the limit. */
-  private waitForPayment(r: PrePayResult, showQr: boolean): Promise<boolean> {
-    const result = new Promise<boolean>((resolve) => {
+  private waitForPayment(r: PrePayResult, showQr: boolean): Promise<ChargeCheck> {
+    const result = new Promise<ChargeCheck>((resolve) => {
       this.waiting = { chargeId: r.id, resolve };
     });
     if (showQr) {
@@ -324,27 +332,30 @@ export class PayStore {
     }
     void this.poll(r.id, this.deps.pollLimit, true).then((paid) => {
       if (this.waiting?.chargeId !== r.id) return;
-      if (!paid) this.deps.toast('pay.noRecord');
+      if (paid === 'unpaid') this.deps.toast('pay.noRecord');
       this.finishWait(paid);
     });
     return result;
   }
 
   /** Asks getCharge up to `times` times, 2 s apart; stops early when the wait ended (popup closed). */
-  private async poll(chargeId: number, times: number, whileWaiting = false): Promise<boolean> {
+  private async poll(chargeId: number, times: number, whileWaiting = false): Promise<ChargeCheck> {
     for (let i = 0; i < times; i++) {
-      if (whileWaiting && this.waiting?.chargeId !== chargeId) return false;
-      if (await this.isChargePaid(chargeId)) return true;
+      if (whileWaiting && this.waiting?.chargeId !== chargeId) return 'unpaid';
+      const check = await this.checkCharge(chargeId);
+      if (check !== 'unpaid') return check;
       if (i < times - 1) await this.deps.sleep(this.deps.pollMs);
     }
-    return false;
+    return 'unpaid';
   }
 
-  private async isChargePaid(chargeId: number): Promise<boolean> {
+  private async checkCharge(chargeId: number): Promise<ChargeCheck> {
     try {
-      return (await this.deps.api.getCharge(chargeId)).status === ChargeStatus.PAID;
+      const c = await this.deps.api.getCharge(chargeId);
+      if (c.status !== ChargeStatus.PAID) return 'unpaid';
+      return c.refund ? 'refunded' : 'paid';
     } catch {
-      return false;
+      return 'unpaid';
     }
   }
 
@@ -352,8 +363,9 @@ export class PayStore {
   async checkNow(): Promise<void> {
     const w = this.waiting;
     if (!w) return;
-    if (await this.isChargePaid(w.chargeId)) {
-      if (this.waiting === w) this.finishWait(true);
+    const check = await this.checkCharge(w.chargeId);
+    if (check !== 'unpaid') {
+      if (this.waiting === w) this.finishWait(check);
     } else this.deps.toast('pay.noRecord');
   }
 
@@ -361,16 +373,16 @@ export class PayStore {
   closeQr(): void {
     if (this.waiting) {
       this.deps.toast('pay.cancelled');
-      this.finishWait(false);
+      this.finishWait('unpaid');
     }
     this.qr = null;
   }
 
-  private finishWait(paid: boolean): void {
+  private finishWait(result: ChargeCheck): void {
     const w = this.waiting;
     this.waiting = null;
     this.qr = null;
-    w?.resolve(paid);
+    w?.resolve(result);
   }
 
   private cancelled(): false {
@@ -378,9 +390,9 @@ export class PayStore {
     return false;
   }
 
-  private succeed(ids: readonly number[]): true {
+  private succeed(ids: readonly number[], check: ChargeCheck = 'paid'): true {
     this.markPaid(ids);
-    this.deps.toast('pay.success');
+    this.deps.toast(check === 'refunded' ? 'pay.phoneRefunded' : 'pay.success');
     return true;
   }
 }
