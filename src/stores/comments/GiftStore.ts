@@ -7,7 +7,7 @@ import type { PayApi } from '../../api/pay';
 import type { PlatformPayOutcome } from '../../platform/pay';
 import type { MessageKey } from '../../i18n';
 import { codeOf } from './commentList';
-import { chargePaid, pollCharge, pollTimes, precreatedPrepay, startPlatformPay } from '../pay/paidFlow';
+import { awaitPayment, chargePaid, payQr, precreatedPrepay, startPlatformPay } from '../pay/paidFlow';
 import { clampCount, giftErrorKey, totalCents, tradeSpent } from './giftRules';
 import { GiftCooldowns } from './GiftCooldowns';
 
@@ -277,29 +277,22 @@ export class GiftStore {
   }
 
   private async afterPay(step: Promise<PlatformPayOutcome>, prepay: PrePayResult, attempt: number): Promise<boolean> {
-    const outcome = await step;
-    if (attempt !== this.attempt) return false;
-    if (outcome.result === 'failed' || outcome.result === 'cancelled') {
-      runInAction(() => {
-        this.phase = 'confirm';
-        this.notice = outcome.errMsg ? { text: outcome.errMsg } : { key: outcome.result === 'cancelled' ? 'pay.cancelled' : 'pay.failed' };
-      });
-      return false;
-    }
-    runInAction(() => {
-      this.phase = 'waiting';
-      if (outcome.result === 'qr') {
-        this.qr = { codeUrl: prepay.code_url ?? prepay.sandbox_url ?? '', sandboxUrl: prepay.provider === 'sandbox' ? prepay.sandbox_url ?? prepay.code_url ?? null : null };
-      }
+    const r = await awaitPayment(this.deps, step, prepay.id, {
+      abandoned: () => attempt !== this.attempt || (this.phase !== 'paying' && this.phase !== 'waiting'),
+      waiting: (outcome) =>
+        runInAction(() => {
+          this.phase = 'waiting';
+          if (outcome.result === 'qr') this.qr = payQr(prepay);
+        })
     });
-    const abandoned = () => attempt !== this.attempt || this.phase !== 'waiting';
-    const paid = await pollCharge(this.deps, prepay.id, pollTimes(outcome, this.deps.pollLimit), abandoned);
-    if (abandoned()) return false;
-    if (paid) return this.paid();
+    if (r.kind === 'abandoned') return false;
+    if (r.kind === 'paid') return this.paid();
     runInAction(() => {
       this.phase = 'confirm';
-      this.qr = null;
-      this.notice = { key: 'pay.noRecord' };
+      if (r.kind === 'unpaid') {
+        this.qr = null;
+        this.notice = { key: 'pay.noRecord' };
+      } else this.notice = r.outcome.errMsg ? { text: r.outcome.errMsg } : { key: r.outcome.result === 'cancelled' ? 'pay.cancelled' : 'pay.failed' };
     });
     return false;
   }

@@ -10,7 +10,7 @@ import { payChannel, runPlatformPayDetailed, type PlatformPayOutcome } from '../
 import { toast } from '../../platform/ui';
 import { showAlert } from '../../platform/redpacket';
 import { PAY_POLL_LIMIT, PAY_POLL_MS } from '../pay/PayStore';
-import { pollCharge, pollTimes, precreatedPrepay, startPlatformPay } from '../pay/paidFlow';
+import { awaitPayment, precreatedPrepay, startPlatformPay } from '../pay/paidFlow';
 import { SEND_DEBOUNCE_MS, centsToYuan, checkSend } from './redPacketRules';
 
 export type SendPhase = 'form' | 'ordering' | 'confirm' | 'paying' | 'waiting' | 'creating';
@@ -188,20 +188,13 @@ export class RedPacketSendStore {
   }
 
   private async afterPay(step: Promise<PlatformPayOutcome>, prepay: PrePayResult): Promise<RedPacket | null> {
-    const outcome = await step;
-    if (outcome.result === 'failed' || outcome.result === 'cancelled') {
+    const r = await awaitPayment(this.deps, step, prepay.id, { abandoned: () => !this.open, waiting: () => runInAction(() => (this.phase = 'waiting')) });
+    if (r.kind !== 'paid') {
       runInAction(() => (this.phase = 'confirm'));
-      this.deps.alert(outcome.errMsg || t(outcome.result === 'cancelled' ? 'pay.cancelled' : 'pay.failed'));
+      this.deps.alert(r.kind === 'refused' ? r.outcome.errMsg || t(r.outcome.result === 'cancelled' ? 'pay.cancelled' : 'pay.failed') : t('pay.noRecord'));
       return null;
     }
-    runInAction(() => (this.phase = 'waiting'));
-    const paid = await pollCharge(this.deps, prepay.id, pollTimes(outcome, this.deps.pollLimit), () => !this.open);
-    if (paid) runInAction(() => (this.paidFlag = true));
-    if (!paid) {
-      runInAction(() => (this.phase = 'confirm'));
-      this.deps.alert(t('pay.noRecord'));
-      return null;
-    }
+    runInAction(() => (this.paidFlag = true));
     return this.create();
   }
 
