@@ -171,7 +171,10 @@ const enUS = {
   'pay.success': 'Payment succeeded',
   'pay.failed': 'Payment failed',
   'pay.phonePaid': 'This phone number has already paid',
-  'pay.phoneBusy': 'Another account is paying for this phone number. Finish that payment, or try again later',
+  'pay.phoneBusy': {
+    one: 'Another account is paying for this phone number. Finish that payment there, or try again in {num} minute',
+    other: 'Another account is paying for this phone number. Finish that payment there, or try again in {num} minutes'
+  },
   'pay.phoneRefunded': 'This phone number was already paid by another order; this payment will be refunded to you',
   'pay.retry': 'Payment failed. Please try again',
   'pay.noRecord': 'No payment record found',

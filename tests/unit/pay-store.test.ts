@@ -321,10 +321,12 @@ describe('payGoods (a form pay field: a photo-less good)', () => {
       expect(toasts).toEqual(['pay.ReadyToPay', 'pay.phoneRefunded']);
       expect(store.qr).toBeNull();
     }
-    const { store, api, toasts } = setup();
-    api.makePrePay.mockRejectedValueOnce(new ApiError(409, 202000, { retry_after: 600 }, 'Another account is paying for this phone number'));
+    const toastParams: unknown[] = [];
+    const { store, api, toasts } = setup({ toast: (k, params) => void (toasts.push(k), toastParams.push(params)) });
+    api.makePrePay.mockRejectedValueOnce(new ApiError(409, 202000, { code: 202000, data: { retry_after: 541 }, msg: 'Another account is paying for this phone number' }, 'Another account is paying for this phone number'));
     expect(await store.payGoods(5, form)).toBe(false);
     expect(toasts).toEqual(['pay.ReadyToPay', 'pay.phoneBusy']);
+    expect(toastParams).toEqual([undefined, { num: 10 }]);
     expect(store.busy).toBe(false);
     expect(store.sheet).toBeNull();
   });

@@ -22,7 +22,7 @@ export interface PayDeps {
   api: Pick<PayApi, 'payToImage' | 'preDownImg' | 'makePrePay' | 'getCharge' | 'goods'>;
   /** `resume`: what the action needs to go on after a login that reloads the page (WeChat OAuth). */
   requireLogin: (reason: GatedAction, resume?: Record<string, string | number>) => Promise<boolean>;
-  toast: (key: MessageKey) => void;
+  toast: (key: MessageKey, params?: Record<string, number | string>) => void;
   channel: () => PayChannel;
   /**
    * The platform's pay step. Called synchronously from the visitor's confirm tap: a browser
@@ -46,6 +46,12 @@ type Decision = { step: Promise<PlatformPayResult> } | null;
  * order whose phone had already been paid from another order: the phone is paid, this money goes back).
  */
 type ChargeCheck = 'unpaid' | 'paid' | 'refunded';
+
+/** 202000's data.retry_after (seconds until the other account's order expires) in whole minutes, at least 1. */
+const retryMinutes = (e: ApiError): number => {
+  const s = Number((e.body as { data?: { retry_after?: unknown } } | null)?.data?.retry_after);
+  return Number.isFinite(s) && s > 0 ? Math.ceil(s / 60) : 1;
+};
 
 /**
  * Pay-to-remove-watermark and paid download (spec part 1 §4 payment): 'ReadyToPay'
@@ -74,7 +80,7 @@ export class PayStore {
     this.deps = {
       api: payApi,
       requireLogin: async () => false,
-      toast: (key) => toast(t(key)),
+      toast: (key, params) => toast(t(key, params)),
       channel: payChannel,
       platformPay: runPlatformPay,
       sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
@@ -148,7 +154,8 @@ export class PayStore {
           this.deps.toast('pay.phonePaid');
           return true;
         }
-        this.deps.toast(e instanceof ApiError && e.code === ErrorCode.FORM_PAY_BUSY ? 'pay.phoneBusy' : 'pay.failed');
+        if (e instanceof ApiError && e.code === ErrorCode.FORM_PAY_BUSY) this.deps.toast('pay.phoneBusy', { num: retryMinutes(e) });
+        else this.deps.toast('pay.failed');
         return false;
       }
       if (pending.cancelled) return false;
