@@ -1,11 +1,12 @@
 import type { Db, Queryable } from '../../db';
 import { AppError, badRequest, notFound } from '../../errors';
 import { ErrorCode } from '../../../../types/envelope';
-import { ChargeStatus, type Charge, type PayChannel, type PayOrder, type PayProvider, type PrePayResult } from '../../../../types/api/pay';
+import type { Charge, PayChannel, PayOrder, PayProvider, PrePayResult } from '../../../../types/api/pay';
 import type { PaymentProvider, ProviderPayment } from '../../providers/pay/provider';
 import { ORDER_TTL_S } from '../../providers/pay/wechatpay';
 import { createFormOrder, type FormPayer } from './formOrders';
 import { expired, newTradeNo, now, orderDescription, providerOrder, REUSE_MIN_LEFT_S, toCharge, type GoodsRow, type OrderPurpose, type OrderRow } from './orderRows';
+import { prepayOrder } from './prepay';
 import { pendingDuplicateRefunds, refundDuplicate, settleOrder, type SettleResult } from './settlement';
 
 export * from './orderRows';
@@ -96,13 +97,7 @@ export class OrderBook {
     });
   }
 
-  /**
-   * A form pay field's order (form_pay): for the phone the visitor verified in the form (`payer`,
-   * from the server's verification record). A phone that already paid this good in this gallery is
-   * paid: the visitor's own paid order is answered as is; another account's answers 200201, nothing
-   * to pay. Concurrent and repeated requests for the same phone and account make one order (the
-   * account row and the phone's advisory lock), a pending one for the same phone is reused.
-   */
+  /** A form pay field's order (form_pay) for the phone the visitor verified in the form: formOrders.ts createFormOrder. */
   async createFormGoodsOrder(userId: number, goodsId: number, payer: FormPayer): Promise<OrderRow> {
     const goods = await this.goods(goodsId);
     return this.db.tx((q) => createFormOrder(q, this.provider.name, userId, goods, payer));
@@ -205,32 +200,9 @@ export class OrderBook {
     return rows[0];
   }
 
-  /** Prepay (stored per channel and reused) and the client's pay parameters; status 1 when nothing is left to pay. */
-  async prepay(order: OrderRow, channel: PayChannel, openid: string, description: string): Promise<PrePayResult> {
-    const base = { id: order.id, out_trade_no: order.out_trade_no, amount: order.amount_cents, provider: order.provider, channel };
-    if (order.status === 'paid' && order.phone !== null && order.refund_state) {
-      throw new AppError(ErrorCode.FORM_PAY_REFUNDED, 'This phone number had already been paid; this payment is refunded', { refund: order.refund_state });
-    }
-    if (order.status === 'paid') return { ...base, status: ChargeStatus.PAID };
-    if (order.status === 'closed' || expired(order)) throw badRequest('This charge is closed; start a new payment');
-    if (order.provider !== this.provider.name) throw badRequest('This charge was made with another payment provider; start a new payment');
-    const po = providerOrder(order, description);
-    let stored = order.prepay?.[channel];
-    if (!stored) {
-      try {
-        stored = await this.provider.prepay(po, channel, openid);
-      } catch (err) {
-        this.log('prepay failed', err);
-        throw new AppError(ErrorCode.INTERNAL, 'The payment provider is unavailable, please try again');
-      }
-      await this.db.query(`UPDATE orders SET prepay = prepay || jsonb_build_object($2::text, $3::jsonb), channel = $4 WHERE id = $1`, [
-        order.id,
-        channel,
-        JSON.stringify(stored),
-        channel
-      ]);
-    }
-    return { ...base, status: ChargeStatus.UNPAID, ...this.provider.clientParams(po, channel, stored) };
+  /** Prepay (stored per channel and reused) and the client's pay parameters; status 1 when nothing is left to pay (prepay.ts). */
+  prepay(order: OrderRow, channel: PayChannel, openid: string, description: string): Promise<PrePayResult> {
+    return prepayOrder(this.db, this.provider, this.log, order, channel, openid, description);
   }
 
   /**
