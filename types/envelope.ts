@@ -80,6 +80,13 @@ export const ErrorCode = {
   GIFT_TRADE_REFUNDED: 201506,
   /** Ours: the configured payment provider cannot refund, so paid gifts cannot be paid (the only case where they cannot). */
   GIFT_NO_REFUNDS: 201507,
+  /**
+   * Ours (form pay, types/api/form.ts): another account's order for this phone (a form's pay field, same
+   * gallery and good) is open and unexpired; data.retry_after says in how many seconds it expires (HTTP 409).
+   */
+  FORM_PAY_BUSY: 202000,
+  /** Ours: this form order was paid after its phone had already been paid; the payment goes back to the payer (HTTP 409). */
+  FORM_PAY_REFUNDED: 202001,
   /** Ours (posters, types/api/poster.ts): the poster's base64 is not a real JPEG or PNG (HTTP 400; nothing stored). */
   POSTER_NOT_IMAGE: 201700,
   /** Ours: the poster names a photo that is not a shown photo of that gallery (HTTP 400). */
@@ -105,5 +112,6 @@ export function httpStatusOf(code: number): number {
   if (code === ErrorCode.POSTER_NO_TEMPLATE) return 404;
   if (code === ErrorCode.POSTER_TEMPLATES_FULL) return 409;
   if (code >= 201700 && code < 201750) return 400;
+  if (code === ErrorCode.FORM_PAY_BUSY || code === ErrorCode.FORM_PAY_REFUNDED) return 409;
   return 200;
 }

@@ -172,6 +172,11 @@ const enUS = {
   'pay.failed': 'Payment failed',
   'pay.phonePaid': 'This phone number has already paid',
   'pay.withdrawn': 'This offer is no longer available',
+  'pay.phoneBusy': {
+    one: 'Another account is paying for this phone number. Finish that payment there, or try again in {num} minute',
+    other: 'Another account is paying for this phone number. Finish that payment there, or try again in {num} minutes'
+  },
+  'pay.phoneRefunded': 'This phone number was already paid by another order; this payment will be refunded to you',
   'pay.retry': 'Payment failed. Please try again',
   'pay.noRecord': 'No payment record found',
   'pay.scanTitle': 'Scan to pay',

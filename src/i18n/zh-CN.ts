@@ -165,6 +165,8 @@ const zhCN: Messages = {
   'pay.failed': '付费失败',
   'pay.phonePaid': '该手机号已付费',
   'pay.withdrawn': '该服务已下架',
+  'pay.phoneBusy': '该手机号正在由另一个账号付费，请在那边完成支付，或 {num} 分钟后再试',
+  'pay.phoneRefunded': '该手机号已由其他订单付费，本次付款将原路退回',
   'pay.retry': '付费失败，请重新支付',
   'pay.noRecord': '未查询到付费记录',
   'pay.scanTitle': '请扫码支付',

@@ -4,10 +4,15 @@
 // the same phone sees it paid, another phone of the paying account is not; a phone only claimed
 // in a request body counts for nothing; concurrent and repeated requests pay once; orders made
 // before migration 023 keep counting for their account.
+// A phone is paid once whichever account pays (migration 030): while one account's order for it is
+// open another account's prepay is refused (202000), and a second payment that still arrives is
+// recorded, refunded whole through the provider, and shown as refunded to its payer.
 import crypto from 'node:crypto';
 import { BACKENDS, insertGallery, startTestServer, type TestServer } from './helpers';
 import { insertGoods, newUser } from './pay-fixture';
 import { SandboxSmsProvider } from '../../server/src/providers/sms';
+import type { RefundRequest, RefundResult } from '../../server/src/providers/pay/provider';
+import { ORDER_TTL_S } from '../../server/src/providers/pay/wechatpay';
 import { openPglite, openPostgres, type Db } from '../../server/src/db';
 import { listMigrations, migrate } from '../../server/src/db/migrate';
 import { formPaidOrder } from '../../server/src/services/pay/formOrders';
@@ -39,9 +44,27 @@ describe.each(BACKENDS)('form pay per verified phone on %s', (backend) => {
   let goods: number;
   const log: string[] = [];
   let ipSeq = 1;
+  /** Refunds asked of the sandbox provider; `failNext` makes the next one fail (a provider outage). */
+  const refunds: RefundRequest[] = [];
+  const refundFaults = { failNext: 0 };
 
   beforeAll(async () => {
-    s = await startTestServer(backend, { ORGANIZER_TOKEN: ORGANISER }, undefined, (c) => ({ ...c, sms: new SandboxSmsProvider((l) => log.push(l)) }));
+    s = await startTestServer(backend, { ORGANIZER_TOKEN: ORGANISER }, undefined, (c) => ({
+      ...c,
+      sms: new SandboxSmsProvider((l) => log.push(l)),
+      pay: Object.assign(Object.create(c.pay), {
+        refunds: {
+          refund: async (r: RefundRequest): Promise<RefundResult> => {
+            refunds.push(r);
+            if (refundFaults.failNext > 0) {
+              refundFaults.failNext--;
+              throw new Error('provider unavailable');
+            }
+            return c.pay.refunds!.refund(r);
+          }
+        }
+      })
+    }));
     gallery = await insertGallery(s.db, { link_id: 'fpay0001', name: 'Race' });
     other = await insertGallery(s.db, { link_id: 'fpay0002', name: 'Another race' });
     // A good of no gallery, sold by both galleries' forms: a payment counts in the gallery it was made in.
@@ -159,6 +182,118 @@ describe.each(BACKENDS)('form pay per verified phone on %s', (backend) => {
     expect((await ordersOf(d.id)).length).toBe(1);
   });
 
+  const phoneOrders = async (phone: string) =>
+    (
+      await s.db.query<{ id: number; user_id: number; status: string; refund_state: string | null; refund_no: string | null; out_trade_no: string }>(
+        'SELECT id, user_id, status, refund_state, refund_no, out_trade_no FROM orders WHERE phone = $1 ORDER BY id',
+        [phone]
+      )
+    ).rows;
+  const charge = (token: string, id: number) => s.app.inject({ method: 'GET', url: `/api/v2/pay/charge?id=${id}`, headers: { authorization: `Bearer ${token}` } });
+  /** An order for `userId` as the prepay made them before migration 030 (nothing refused a second account then). */
+  const orderMadeBeforeTheFix = async (userId: number, phone: string) =>
+    (
+      await s.db.query<{ id: number }>(
+        `INSERT INTO orders (out_trade_no, user_id, gallery_id, goods_id, amount_cents, photo_ids, provider, created_at, form_id, phone_country, phone)
+         VALUES ($1, $2, $3, $4, 2500, '{}', 'sandbox', $5, 'reg', '86', $6) RETURNING id`,
+        [`LGOLD${crypto.randomBytes(6).toString('hex')}`, userId, gallery, goods, Math.floor(Date.now() / 1000), phone]
+      )
+    ).rows[0].id;
+
+  it('two accounts that verified one phone prepay at the same instant: one order; the other account is told 202000 until it is paid, then 200201', async () => {
+    const a = await newUser(s);
+    const b = await newUser(s);
+    await verify(a.token, '13900000051');
+    await verify(b.token, '13900000051');
+    const tokens = [a.token, b.token, a.token, b.token, a.token, b.token];
+    const answers = await Promise.all(tokens.map((tk) => prepay(tk, '13900000051')));
+    const orders = await phoneOrders('13900000051');
+    expect(orders).toHaveLength(1);
+    const winner = orders[0].user_id === a.id ? a.token : b.token;
+    tokens.forEach((tk, i) => {
+      const body = answers[i].json();
+      if (tk === winner) expect(body).toMatchObject({ code: 200, data: { id: orders[0].id, status: 0, amount: 2500 } });
+      else {
+        expect(answers[i].statusCode).toBe(409);
+        expect(body).toMatchObject({ code: ErrorCode.FORM_PAY_BUSY, msg: 'Another account is paying for this phone number' });
+        expect(body.data.retry_after).toBeGreaterThan(ORDER_TTL_S - 60);
+        expect(body.data.retry_after).toBeLessThanOrEqual(ORDER_TTL_S);
+      }
+    });
+    const loser = winner === a.token ? b.token : a.token;
+    expect((await confirm(orders[0].id)).json().data.result).toBe('applied');
+    expect((await prepay(loser, '13900000051')).json()).toMatchObject({ code: ErrorCode.ALREADY_PAID });
+    expect((await paper(loser, '13900000051')).json().code).toBe(200);
+    expect(refunds.filter((r) => r.out_trade_no === orders[0].out_trade_no)).toEqual([]);
+  });
+
+  it("another account's expired order does not block a prepay", async () => {
+    const a = await newUser(s);
+    const b = await newUser(s);
+    await verify(a.token, '13900000052');
+    await verify(b.token, '13900000052');
+    const first = (await prepay(a.token, '13900000052')).json().data.id;
+    expect((await prepay(b.token, '13900000052')).json().code).toBe(ErrorCode.FORM_PAY_BUSY);
+    await s.db.query('UPDATE orders SET created_at = created_at - $2 WHERE id = $1', [first, ORDER_TTL_S]);
+    expect((await prepay(b.token, '13900000052')).json()).toMatchObject({ code: 200, data: { status: 0 } });
+  });
+
+  it('two payable orders of two accounts for one phone paid at the same instant: one counts, the other is refunded whole and its payer is told', async () => {
+    const a = await newUser(s);
+    const b = await newUser(s);
+    await verify(a.token, '13900000053');
+    await verify(b.token, '13900000053');
+    const aOrder = (await prepay(a.token, '13900000053')).json().data.id as number;
+    const bOrder = await orderMadeBeforeTheFix(b.id, '13900000053');
+    const results = await Promise.all([confirm(aOrder), confirm(bOrder)]);
+    expect(results.map((r) => r.json().data.result).sort()).toEqual(['applied', 'refunded']);
+    const rows = await phoneOrders('13900000053');
+    expect(rows.map((o) => o.status)).toEqual(['paid', 'paid']);
+    const kept = rows.filter((o) => o.refund_state === null);
+    const back = rows.filter((o) => o.refund_state !== null);
+    expect(kept).toHaveLength(1);
+    expect(back).toEqual([expect.objectContaining({ refund_state: 'done', refund_no: `RP${back[0].out_trade_no}` })]);
+    expect(refunds.filter((r) => r.out_trade_no === back[0].out_trade_no)).toEqual([
+      { out_trade_no: back[0].out_trade_no, out_refund_no: `RP${back[0].out_trade_no}`, total_cents: 2500, refund_cents: 2500, reason: expect.stringContaining('already paid') }
+    ]);
+    // The refunded payer: the charge says paid and refunded; paying it again says refunded; the phone is paid all the same.
+    const refundedToken = back[0].user_id === a.id ? a.token : b.token;
+    expect((await charge(refundedToken, back[0].id)).json()).toMatchObject({ code: 200, data: { status: 1, state: 'paid', refund: 'done' } });
+    expect((await charge(refundedToken === a.token ? b.token : a.token, kept[0].id)).json().data).toMatchObject({ status: 1, refund: null });
+    const again = await post('/api/v2/pay/usecharge', { id: back[0].id, channel: 'native' }, refundedToken);
+    expect(again.json()).toMatchObject({ code: ErrorCode.FORM_PAY_REFUNDED, data: { refund: 'done' } });
+    expect((await prepay(refundedToken, '13900000053')).json().code).toBe(ErrorCode.ALREADY_PAID);
+    expect((await paper(refundedToken, '13900000053')).json().code).toBe(200);
+    // A repeated report of the refunded payment changes nothing and refunds nothing more.
+    expect((await confirm(back[0].id)).json().data.result).toBe('already');
+    expect(refunds.filter((r) => r.out_trade_no === back[0].out_trade_no)).toHaveLength(1);
+  });
+
+  it("one account's two payable orders for one phone (the older one not reused any more) both paid: the second is refunded; a failed refund is retried by the sweep", async () => {
+    const a = await newUser(s);
+    await verify(a.token, '13900000054');
+    const first = (await prepay(a.token, '13900000054')).json().data.id as number;
+    // Less than 15 minutes left to pay it: a new prepay makes a new order, the old one still payable.
+    await s.db.query('UPDATE orders SET created_at = created_at - $2 WHERE id = $1', [first, ORDER_TTL_S - 10 * 60]);
+    const second = (await prepay(a.token, '13900000054')).json().data.id as number;
+    expect(second).not.toBe(first);
+    expect((await confirm(first)).json().data.result).toBe('applied');
+    refundFaults.failNext = 1;
+    expect((await confirm(second)).json().data.result).toBe('refunded');
+    expect((await phoneOrders('13900000054')).map((o) => [o.id, o.refund_state])).toEqual([
+      [first, null],
+      [second, 'pending']
+    ]);
+    expect((await charge(a.token, second)).json().data).toMatchObject({ status: 1, refund: 'pending' });
+    // The phone stays paid by the first order meanwhile.
+    expect((await prepay(a.token, '13900000054')).json().data).toMatchObject({ id: first, status: 1 });
+    await s.services.orders.sweepExpired();
+    expect((await phoneOrders('13900000054')).map((o) => o.refund_state)).toEqual([null, 'done']);
+    const secondNo = (await phoneOrders('13900000054'))[1].out_trade_no;
+    // Asked twice (the failure, then the sweep), both times as the same refund.
+    expect(refunds.filter((r) => r.out_trade_no === secondNo).map((r) => r.out_refund_no)).toEqual([`RP${secondNo}`, `RP${secondNo}`]);
+  });
+
   it('a form good paid without a form (the account-level path) is not a payment for a phone', async () => {
     const e = await newUser(s);
     const pre = await post('/api/v2/pay/prepay', { goods_id: goods, channel: 'native' }, e.token);
@@ -221,6 +356,45 @@ describe.each(BACKENDS)('migration 023 on %s', (backend) => {
       await expect(
         db.query(`INSERT INTO orders (out_trade_no, user_id, gallery_id, goods_id, amount_cents, provider, created_at, phone) VALUES ('LGBAD1', $1, $2, $3, 990, 'sandbox', 0, '13900000041')`, [payer, g, goodsId])
       ).rejects.toThrow(/orders_form_phone/);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe.each(BACKENDS)('migration 030 on %s', (backend) => {
+  it('marks every payment after the first for one phone for a refund, and lets no second paid order in', async () => {
+    const { db, close } = await emptyDb(backend);
+    try {
+      await migrate(db, listMigrations().filter((m) => m.version < 30));
+      const user = async (openid: string) => (await db.query<{ id: number }>('INSERT INTO users (openid, created_at) VALUES ($1, 0) RETURNING id', [openid])).rows[0].id;
+      const [u1, u2, u3] = [await user('o_m30_1'), await user('o_m30_2'), await user('o_m30_3')];
+      const g = (await db.query<{ id: number }>(`INSERT INTO galleries (link_id, name, created_at) VALUES ('mig03001', 'Race', 0) RETURNING id`)).rows[0].id;
+      const goodsId = (await db.query<{ id: number }>(`INSERT INTO goods (gallery_id, name, price_cents, kind, created_at) VALUES ($1, 'Fee', 990, 'download', 0) RETURNING id`, [g])).rows[0].id;
+      const order = async (no: string, userId: number, phone: string, status: string, paidAt: number | null) =>
+        (
+          await db.query<{ id: number }>(
+            `INSERT INTO orders (out_trade_no, user_id, gallery_id, goods_id, amount_cents, photo_ids, status, provider, created_at, paid_at, form_id, phone_country, phone)
+             VALUES ($1, $2, $3, $4, 990, '{}', $5, 'sandbox', 0, $6, 'reg', '86', $7) RETURNING id`,
+            [no, userId, g, goodsId, status, paidAt, phone]
+          )
+        ).rows[0].id;
+      const second = await order('LGM2', u2, '13900000061', 'paid', 20);
+      const first = await order('LGM1', u1, '13900000061', 'paid', 10);
+      const third = await order('LGM3', u3, '13900000061', 'paid', 30);
+      const otherPhone = await order('LGM4', u1, '13900000062', 'paid', 40);
+      const open = await order('LGM5', u2, '13900000062', 'created', null);
+      expect(await migrate(db)).toContain(30);
+      const { rows } = await db.query<{ id: number; refund_state: string | null; refund_no: string | null }>('SELECT id, refund_state, refund_no FROM orders ORDER BY id');
+      expect(rows).toEqual([
+        { id: second, refund_state: 'pending', refund_no: 'RPLGM2' },
+        { id: first, refund_state: null, refund_no: null },
+        { id: third, refund_state: 'pending', refund_no: 'RPLGM3' },
+        { id: otherPhone, refund_state: null, refund_no: null },
+        { id: open, refund_state: null, refund_no: null }
+      ]);
+      expect((await formPaidOrder(db, u2, g, goodsId, [{ country: '86', phone: '13900000061' }]))?.id).toBe(first);
+      await expect(db.query(`UPDATE orders SET status = 'paid', paid_at = 50 WHERE id = $1`, [open])).rejects.toThrow(/orders_form_phone_paid_once/);
     } finally {
       await close();
     }

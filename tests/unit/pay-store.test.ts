@@ -310,4 +310,24 @@ describe('payGoods (a form pay field: a photo-less good)', () => {
     expect(toasts[toasts.length - 1]).toBe('pay.failed');
     expect(store.busy).toBe(false);
   });
+
+  it("a form's payment the server refunds (the phone was paid meanwhile from another order) says so and counts as paid; another account paying the phone (202000) says so", async () => {
+    const form = { gallery_id: 42, action: 'reg', phone: '13800000001', country: '86' };
+    for (const platformPay of [async () => 'done' as const, async () => 'qr' as const]) {
+      const { store, api, toasts } = setup({ platformPay });
+      api.getCharge.mockResolvedValue({ ...charge(1), refund: 'pending' });
+      confirming(store);
+      expect(await store.payGoods(5, form)).toBe(true);
+      expect(toasts).toEqual(['pay.ReadyToPay', 'pay.phoneRefunded']);
+      expect(store.qr).toBeNull();
+    }
+    const toastParams: unknown[] = [];
+    const { store, api, toasts } = setup({ toast: (k, params) => void (toasts.push(k), toastParams.push(params)) });
+    api.makePrePay.mockRejectedValueOnce(new ApiError(409, 202000, { code: 202000, data: { retry_after: 541 }, msg: 'Another account is paying for this phone number' }, 'Another account is paying for this phone number'));
+    expect(await store.payGoods(5, form)).toBe(false);
+    expect(toasts).toEqual(['pay.ReadyToPay', 'pay.phoneBusy']);
+    expect(toastParams).toEqual([undefined, { num: 10 }]);
+    expect(store.busy).toBe(false);
+    expect(store.sheet).toBeNull();
+  });
 });

@@ -80,6 +80,10 @@ export type FormValidationResponse = T.Static<typeof FormValidationResponseSchem
  * makePrePay's `form` for a form's pay field (types/api/pay.ts): the order is tied to this phone of
  * the form, which the server accepts only as one this visitor verified in it (validateCodeV2, within
  * FORM_PHONE_TTL_S); the good must be the goods_id of one of the form's pay fields.
+ * A phone is paid once per gallery and good, whichever account pays: while another account's order
+ * for it is open and unexpired, makePrePay answers 202000 (ErrorCode.FORM_PAY_BUSY, data.retry_after
+ * in seconds); a payment that still arrives for a phone already paid is refunded whole (its Charge's
+ * `refund`; makePayUseCharge of it answers 202001, FORM_PAY_REFUNDED).
  */
 export const FormPayRefSchema = T.Object({
   gallery_id: Id(),

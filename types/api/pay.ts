@@ -47,6 +47,9 @@ export type ChargeStatusValue = (typeof ChargeStatus)[keyof typeof ChargeStatus]
 const oneOf = <V extends string | number>(values: readonly V[], o: T.TSchemaOptions = {}) =>
   T.Unsafe<V>({ type: typeof values[0] === 'number' ? 'integer' : 'string', enum: [...values], ...o });
 
+/** A paid order's refund of its whole payment (Charge.refund). */
+export type OrderRefund = 'pending' | 'done';
+
 /** Order life cycle on the server: created → paid (exactly once) or created → closed. */
 export type OrderState = 'created' | 'paid' | 'closed';
 /**
@@ -89,7 +92,13 @@ const chargeFields = {
   photo_ids: T.Array(T.Integer()),
   state: oneOf<OrderState>(['created', 'paid', 'closed']),
   created_at: T.Integer(),
-  paid_at: NullableInteger()
+  paid_at: NullableInteger(),
+  /**
+   * A paid order whose whole payment goes back to the payer: 'pending' (asked of the provider),
+   * 'done'; null or absent: not refunded. A form's pay order is refunded when its phone had already
+   * been paid (FORM_PAY_REFUNDED); a red packet or gift order when it was never used.
+   */
+  refund: T.Optional(T.Unsafe<OrderRefund | null>({ type: ['string', 'null'], enum: ['pending', 'done', null] }))
 };
 
 /** Spec: charge: id, status (0 unpaid, 1 paid). Our charge is an order. */
@@ -251,6 +260,6 @@ export const payCalls = {
   /** A provider's signed notification; the raw body is read by the provider (its own content parser). */
   notify: defineCall('POST', `${PAY_PATHS.notify}:provider`, { params: T.Object({ provider: T.String({ pattern: '^[a-z0-9_-]{1,32}$' }) }) }, 'provider answer'),
   sandboxPage: defineCall('GET', `${PAY_PATHS.sandboxPage}:no`, { params: T.Object({ no: TradeNo() }) }, 'text/html'),
-  /** Browsers (Accept: text/html) get the page again; API clients `{id, status: 1, result: 'applied' | 'already'}`. */
+  /** Browsers (Accept: text/html) get the page again; API clients `{id, status: 1, result: 'applied' | 'already' | 'refunded'}` ('refunded': a form order for a phone already paid). */
   sandboxConfirm: defineCall('POST', `${PAY_PATHS.sandboxPage}:no${PAY_PATHS.sandboxConfirmSuffix}`, { params: T.Object({ no: TradeNo() }) }, 'text/html or JSON')
 };

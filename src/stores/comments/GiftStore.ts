@@ -1,13 +1,14 @@
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import type { Comment, Emotion, Gift, GiftOrder } from '../../../types/api/comments';
-import { ChargeStatus, type PayChannel, type PrePayResult } from '../../../types/api/pay';
+import type { PayChannel, PrePayResult } from '../../../types/api/pay';
 import { ErrorCode } from '../../../types/envelope';
 import type { CommentApi } from '../../api/comments';
 import type { PayApi } from '../../api/pay';
 import type { PlatformPayOutcome } from '../../platform/pay';
 import type { MessageKey } from '../../i18n';
 import { codeOf } from './commentList';
-import { clampCount, giftErrorKey, giftPrepay, totalCents, tradeSpent } from './giftRules';
+import { awaitPayment, chargePaid, payQr, precreatedPrepay, startPlatformPay } from '../pay/paidFlow';
+import { clampCount, giftErrorKey, totalCents, tradeSpent } from './giftRules';
 import { GiftCooldowns } from './GiftCooldowns';
 
 /** Which panel of the send bar is open. */
@@ -231,7 +232,7 @@ export class GiftStore {
       const order = await this.deps.api.giftPrecreate({ galleryid: this.galleryId, gift_id: gift.id, count: this.count, channel });
       runInAction(() => {
         this.order = order;
-        this.prepay = giftPrepay(order, channel);
+        this.prepay = precreatedPrepay(order, channel);
         this.phase = 'confirm';
       });
       return true;
@@ -248,13 +249,7 @@ export class GiftStore {
     if (!prepay || this.phase !== 'confirm') return Promise.resolve(false);
     this.phase = 'paying';
     this.notice = null;
-    let step: Promise<PlatformPayOutcome>;
-    try {
-      step = this.deps.platformPay(prepay);
-    } catch (e) {
-      step = Promise.resolve({ result: 'failed', errMsg: (e as Error)?.message });
-    }
-    return this.afterPay(step, prepay, this.attempt);
+    return this.afterPay(startPlatformPay(this.deps.platformPay, prepay), prepay, this.attempt);
   }
 
   /** The QR's sandbox link (test mode). */
@@ -266,7 +261,7 @@ export class GiftStore {
   async checkNow(): Promise<void> {
     const prepay = this.prepay;
     if (!prepay || this.phase !== 'waiting') return;
-    if (await this.isPaid(prepay.id)) {
+    if (await chargePaid(this.deps.getCharge, prepay.id)) {
       if (this.phase === 'waiting' && this.prepay === prepay) await this.paid();
     } else this.deps.toast('pay.noRecord');
   }
@@ -282,35 +277,22 @@ export class GiftStore {
   }
 
   private async afterPay(step: Promise<PlatformPayOutcome>, prepay: PrePayResult, attempt: number): Promise<boolean> {
-    const outcome = await step.catch((e): PlatformPayOutcome => ({ result: 'failed', errMsg: (e as Error)?.message }));
-    if (attempt !== this.attempt) return false;
-    if (outcome.result === 'failed' || outcome.result === 'cancelled') {
-      runInAction(() => {
-        this.phase = 'confirm';
-        this.notice = outcome.errMsg ? { text: outcome.errMsg } : { key: outcome.result === 'cancelled' ? 'pay.cancelled' : 'pay.failed' };
-      });
-      return false;
-    }
-    runInAction(() => {
-      this.phase = 'waiting';
-      if (outcome.result === 'qr') {
-        this.qr = { codeUrl: prepay.code_url ?? prepay.sandbox_url ?? '', sandboxUrl: prepay.provider === 'sandbox' ? prepay.sandbox_url ?? prepay.code_url ?? null : null };
-      }
+    const r = await awaitPayment(this.deps, step, prepay.id, {
+      abandoned: () => attempt !== this.attempt || (this.phase !== 'paying' && this.phase !== 'waiting'),
+      waiting: (outcome) =>
+        runInAction(() => {
+          this.phase = 'waiting';
+          if (outcome.result === 'qr') this.qr = payQr(prepay);
+        })
     });
-    const times = outcome.result === 'done' ? 5 : this.deps.pollLimit;
-    for (let i = 0; i < times; i++) {
-      if (attempt !== this.attempt || this.phase !== 'waiting') return false;
-      if (await this.isPaid(prepay.id)) {
-        if (attempt !== this.attempt || this.phase !== 'waiting') return false;
-        return this.paid();
-      }
-      if (i < times - 1) await this.deps.sleep(this.deps.pollMs);
-    }
-    if (attempt !== this.attempt || this.phase !== 'waiting') return false;
+    if (r.kind === 'abandoned') return false;
+    if (r.kind === 'paid') return this.paid();
     runInAction(() => {
       this.phase = 'confirm';
-      this.qr = null;
-      this.notice = { key: 'pay.noRecord' };
+      if (r.kind === 'unpaid') {
+        this.qr = null;
+        this.notice = { key: 'pay.noRecord' };
+      } else this.notice = r.outcome.errMsg ? { text: r.outcome.errMsg } : { key: r.outcome.result === 'cancelled' ? 'pay.cancelled' : 'pay.failed' };
     });
     return false;
   }
@@ -380,14 +362,6 @@ export class GiftStore {
       this.phase = 'choose';
       this.order = null;
       this.prepay = null;
-    }
-  }
-
-  private async isPaid(chargeId: number): Promise<boolean> {
-    try {
-      return (await this.deps.getCharge(chargeId)).status === ChargeStatus.PAID;
-    } catch {
-      return false;
     }
   }
 }

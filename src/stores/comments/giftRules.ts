@@ -1,5 +1,4 @@
-import { GIFT_COUNT_MAX, type GiftOrder } from '../../../types/api/comments';
-import { ChargeStatus, type PayChannel, type PrePayResult } from '../../../types/api/pay';
+import { GIFT_COUNT_MAX } from '../../../types/api/comments';
 import { ErrorCode } from '../../../types/envelope';
 import type { MessageKey } from '../../i18n';
 import { postErrorKey } from './commentRules';
@@ -7,7 +6,7 @@ import { postErrorKey } from './commentRules';
 /**
  * Gift and emotion rules of the client (spec part 3 §3 Gift, Emotion; §9): the quantity
  * 1..GIFT_COUNT_MAX, the total in integer cents, the cooldown left in whole seconds, the
- * refusals' wording, and giftPrecreate's answer in the shape the platform's pay step takes.
+ * refusals' wording (giftPrecreate's answer as the pay step takes it: pay/paidFlow.ts precreatedPrepay).
  */
 
 /** Quick picks of the quantity beside the stepper. */
@@ -45,21 +44,6 @@ export function giftErrorKey(code: number | undefined): MessageKey {
     default:
       return postErrorKey(code);
   }
-}
-
-/** giftPrecreate's answer as the platform's pay step takes it. */
-export function giftPrepay(o: GiftOrder, channel: PayChannel): PrePayResult {
-  return {
-    id: o.order_id,
-    out_trade_no: o.tradeid,
-    amount: o.amount,
-    status: ChargeStatus.UNPAID,
-    provider: o.provider,
-    channel,
-    ...(o.wxpay ? { jsapi: o.wxpay } : {}),
-    ...(o.code_url ? { code_url: o.code_url } : {}),
-    ...(o.sandbox_url ? { sandbox_url: o.sandbox_url } : {})
-  } as PrePayResult;
 }
 
 /** A paid post refused for good: the order is done with (used, refunded), so the next send pays again. */

@@ -23,7 +23,7 @@ export interface PayDeps {
   api: Pick<PayApi, 'payToImage' | 'preDownImg' | 'makePrePay' | 'getCharge' | 'goods'>;
   /** `resume`: what the action needs to go on after a login that reloads the page (WeChat OAuth). */
   requireLogin: (reason: GatedAction, resume?: Record<string, string | number>) => Promise<boolean>;
-  toast: (key: MessageKey) => void;
+  toast: (key: MessageKey, params?: Record<string, number | string>) => void;
   channel: () => PayChannel;
   /**
    * The platform's pay step. Called synchronously from the visitor's confirm tap: a browser
@@ -41,6 +41,18 @@ export interface PayDeps {
  * resolving with it does not wait for it), or null (cancelled).
  */
 type Decision = { step: Promise<PlatformPayResult> } | null;
+
+/**
+ * What the server says of a charge: not paid (yet), paid, or paid and refunded whole (a form's pay
+ * order whose phone had already been paid from another order: the phone is paid, this money goes back).
+ */
+type ChargeCheck = 'unpaid' | 'paid' | 'refunded';
+
+/** 202000's data.retry_after (seconds until the other account's order expires) in whole minutes, at least 1. */
+const retryMinutes = (e: ApiError): number => {
+  const s = Number((e.body as { data?: { retry_after?: unknown } } | null)?.data?.retry_after);
+  return Number.isFinite(s) && s > 0 ? Math.ceil(s / 60) : 1;
+};
 
 /**
  * Pay-to-remove-watermark and paid download (spec part 1 §4 payment): 'ReadyToPay'
@@ -61,7 +73,7 @@ export class PayStore {
   sheet: PaySheet | null = null;
   busy = false;
   private deps: PayDeps;
-  private waiting: { chargeId: number; resolve: (paid: boolean) => void } | null = null;
+  private waiting: { chargeId: number; resolve: (result: ChargeCheck) => void } | null = null;
   /** The open sheet's pending answer: resolved by confirm() or cancel(). */
   private decide: { prepay: PrePayResult | null; resolve: (d: Decision) => void; cancelled: boolean } | null = null;
 
@@ -69,7 +81,7 @@ export class PayStore {
     this.deps = {
       api: payApi,
       requireLogin: async () => false,
-      toast: (key) => toast(t(key)),
+      toast: (key, params) => toast(t(key, params)),
       channel: payChannel,
       platformPay: runPlatformPay,
       sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
@@ -111,8 +123,10 @@ export class PayStore {
    * order page with its order context, `context`, whose valid part is sent):
    * the same login, sheet, platform step and polling as photos; the server makes one order per
    * visitor and good (for a form: per phone; a repeated call pays the same order, a paid one
-   * answers paid, a phone another account paid answers 200201: paid, nothing to pay). True once
-   * the server says paid.
+   * answers paid, a phone another account paid answers 200201: paid, nothing to pay; one another
+   * account is paying answers 202000: try later). True once the server says paid; a payment the
+   * server refunds because the phone had been paid meanwhile says so ('pay.phoneRefunded') and is
+   * paid too.
    */
   payGoods(goodsId: number, form?: FormPayRef, context: OrderContext = {}): Promise<boolean> {
     return this.startGoods(goodsId, form, context);
@@ -146,7 +160,8 @@ export class PayStore {
           this.deps.toast('pay.withdrawn');
           return false;
         }
-        this.deps.toast('pay.failed');
+        if (e instanceof ApiError && e.code === ErrorCode.FORM_PAY_BUSY) this.deps.toast('pay.phoneBusy', { num: retryMinutes(e) });
+        else this.deps.toast('pay.failed');
         return false;
       }
       if (pending.cancelled) return false;
@@ -306,7 +321,7 @@ export class PayStore {
     if (step === 'done') {
       // The client says paid; the server settles on the notification: a few quick checks ('paying' still).
       const paid = await this.poll(order.id, 5);
-      if (paid) return this.succeed(order.photo_ids);
+      if (paid !== 'unpaid') return this.succeed(order.photo_ids, paid);
       this.deps.toast('pay.noRecord');
       return false;
     }
@@ -317,12 +332,12 @@ export class PayStore {
       else if (this.sheet) this.sheet.phase = 'waiting';
     });
     const paid = await this.waitForPayment(prepay, showQr);
-    return paid ? this.succeed(order.photo_ids) : false;
+    return paid === 'unpaid' ? false : this.succeed(order.photo_ids, paid);
   }
 
   /** Show the QR popup (or not, for an opened sandbox page) and poll until paid, closed or the limit. */
-  private waitForPayment(r: PrePayResult, showQr: boolean): Promise<boolean> {
-    const result = new Promise<boolean>((resolve) => {
+  private waitForPayment(r: PrePayResult, showQr: boolean): Promise<ChargeCheck> {
+    const result = new Promise<ChargeCheck>((resolve) => {
       this.waiting = { chargeId: r.id, resolve };
     });
     if (showQr) {
@@ -330,27 +345,30 @@ export class PayStore {
     }
     void this.poll(r.id, this.deps.pollLimit, true).then((paid) => {
       if (this.waiting?.chargeId !== r.id) return;
-      if (!paid) this.deps.toast('pay.noRecord');
+      if (paid === 'unpaid') this.deps.toast('pay.noRecord');
       this.finishWait(paid);
     });
     return result;
   }
 
   /** Asks getCharge up to `times` times, 2 s apart; stops early when the wait ended (popup closed). */
-  private async poll(chargeId: number, times: number, whileWaiting = false): Promise<boolean> {
+  private async poll(chargeId: number, times: number, whileWaiting = false): Promise<ChargeCheck> {
     for (let i = 0; i < times; i++) {
-      if (whileWaiting && this.waiting?.chargeId !== chargeId) return false;
-      if (await this.isChargePaid(chargeId)) return true;
+      if (whileWaiting && this.waiting?.chargeId !== chargeId) return 'unpaid';
+      const check = await this.checkCharge(chargeId);
+      if (check !== 'unpaid') return check;
       if (i < times - 1) await this.deps.sleep(this.deps.pollMs);
     }
-    return false;
+    return 'unpaid';
   }
 
-  private async isChargePaid(chargeId: number): Promise<boolean> {
+  private async checkCharge(chargeId: number): Promise<ChargeCheck> {
     try {
-      return (await this.deps.api.getCharge(chargeId)).status === ChargeStatus.PAID;
+      const c = await this.deps.api.getCharge(chargeId);
+      if (c.status !== ChargeStatus.PAID) return 'unpaid';
+      return c.refund ? 'refunded' : 'paid';
     } catch {
-      return false;
+      return 'unpaid';
     }
   }
 
@@ -358,8 +376,9 @@ export class PayStore {
   async checkNow(): Promise<void> {
     const w = this.waiting;
     if (!w) return;
-    if (await this.isChargePaid(w.chargeId)) {
-      if (this.waiting === w) this.finishWait(true);
+    const check = await this.checkCharge(w.chargeId);
+    if (check !== 'unpaid') {
+      if (this.waiting === w) this.finishWait(check);
     } else this.deps.toast('pay.noRecord');
   }
 
@@ -367,16 +386,16 @@ export class PayStore {
   closeQr(): void {
     if (this.waiting) {
       this.deps.toast('pay.cancelled');
-      this.finishWait(false);
+      this.finishWait('unpaid');
     }
     this.qr = null;
   }
 
-  private finishWait(paid: boolean): void {
+  private finishWait(result: ChargeCheck): void {
     const w = this.waiting;
     this.waiting = null;
     this.qr = null;
-    w?.resolve(paid);
+    w?.resolve(result);
   }
 
   private cancelled(): false {
@@ -384,9 +403,9 @@ export class PayStore {
     return false;
   }
 
-  private succeed(ids: readonly number[]): true {
+  private succeed(ids: readonly number[], check: ChargeCheck = 'paid'): true {
     this.markPaid(ids);
-    this.deps.toast('pay.success');
+    this.deps.toast(check === 'refunded' ? 'pay.phoneRefunded' : 'pay.success');
     return true;
   }
 }

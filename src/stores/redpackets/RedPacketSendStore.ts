@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { ChargeStatus, type PayChannel, type PrePayResult } from '../../../types/api/pay';
-import type { CreateRequest, PrecreateResult, RedPacket, RedPacketType } from '../../../types/api/redpackets';
+import type { PayChannel, PrePayResult } from '../../../types/api/pay';
+import type { CreateRequest, RedPacket, RedPacketType } from '../../../types/api/redpackets';
 import type { MessageKey } from '../../i18n';
 import { t } from '../../i18n';
 import { ApiError } from '../../api/client';
@@ -10,6 +10,7 @@ import { payChannel, runPlatformPayDetailed, type PlatformPayOutcome } from '../
 import { toast } from '../../platform/ui';
 import { showAlert } from '../../platform/redpacket';
 import { PAY_POLL_LIMIT, PAY_POLL_MS } from '../pay/PayStore';
+import { awaitPayment, precreatedPrepay, startPlatformPay } from '../pay/paidFlow';
 import { SEND_DEBOUNCE_MS, centsToYuan, checkSend } from './redPacketRules';
 
 export type SendPhase = 'form' | 'ordering' | 'confirm' | 'paying' | 'waiting' | 'creating';
@@ -34,21 +35,6 @@ export interface SendDeps {
 
 /** Seconds of the advance notice before a target time. */
 export const NOTICE_STEP_S = 300;
-
-/** precreate's answer in the shape the platform's pay step takes. */
-export function prepayOf(r: PrecreateResult, channel: PayChannel): PrePayResult {
-  return {
-    id: r.order_id,
-    out_trade_no: r.tradeid,
-    amount: r.amount,
-    status: ChargeStatus.UNPAID,
-    provider: r.provider,
-    channel,
-    ...(r.wxpay ? { jsapi: r.wxpay } : {}),
-    ...(r.code_url ? { code_url: r.code_url } : {}),
-    ...(r.sandbox_url ? { sandbox_url: r.sandbox_url } : {})
-  } as PrePayResult;
-}
 
 /** The next time of day 'HH:mm' (today, or tomorrow when passed) in Unix seconds: within 24 hours. */
 export function targetTimeOf(hhmm: string, nowMs: number): number | null {
@@ -180,7 +166,7 @@ export class RedPacketSendStore {
     try {
       const r = await this.deps.api.precreate({ amount: centsToYuan(c.cents), galleryid: this.deps.galleryId, number: String(c.number), channel });
       runInAction(() => {
-        this.prepay = prepayOf(r, channel);
+        this.prepay = precreatedPrepay(r, channel);
         this.tradeid = r.tradeid;
         this.phase = 'confirm';
       });
@@ -198,29 +184,17 @@ export class RedPacketSendStore {
     if (!prepay || this.phase !== 'confirm') return Promise.resolve(null);
     if (this.paidFlag) return this.create();
     this.phase = 'paying';
-    let step: Promise<PlatformPayOutcome>;
-    try {
-      step = this.deps.platformPay(prepay);
-    } catch (e) {
-      step = Promise.resolve({ result: 'failed', errMsg: (e as Error)?.message });
-    }
-    return this.afterPay(step, prepay);
+    return this.afterPay(startPlatformPay(this.deps.platformPay, prepay), prepay);
   }
 
   private async afterPay(step: Promise<PlatformPayOutcome>, prepay: PrePayResult): Promise<RedPacket | null> {
-    const outcome = await step.catch((e): PlatformPayOutcome => ({ result: 'failed', errMsg: (e as Error)?.message }));
-    if (outcome.result === 'failed' || outcome.result === 'cancelled') {
+    const r = await awaitPayment(this.deps, step, prepay.id, { abandoned: () => !this.open, waiting: () => runInAction(() => (this.phase = 'waiting')) });
+    if (r.kind !== 'paid') {
       runInAction(() => (this.phase = 'confirm'));
-      this.deps.alert(outcome.errMsg || t(outcome.result === 'cancelled' ? 'pay.cancelled' : 'pay.failed'));
+      this.deps.alert(r.kind === 'refused' ? r.outcome.errMsg || t(r.outcome.result === 'cancelled' ? 'pay.cancelled' : 'pay.failed') : t('pay.noRecord'));
       return null;
     }
-    runInAction(() => (this.phase = 'waiting'));
-    const paid = await this.poll(prepay.id, outcome.result === 'done' ? 5 : this.deps.pollLimit);
-    if (!paid) {
-      runInAction(() => (this.phase = 'confirm'));
-      this.deps.alert(t('pay.noRecord'));
-      return null;
-    }
+    runInAction(() => (this.paidFlag = true));
     return this.create();
   }
 
@@ -271,21 +245,5 @@ export class RedPacketSendStore {
   /** Paid but not created yet (a create failed): the confirm button retries create instead of paying again. */
   get paidAwaitingCreate(): boolean {
     return this.paidFlag;
-  }
-
-  private async poll(chargeId: number, times: number): Promise<boolean> {
-    for (let i = 0; i < times; i++) {
-      if (!this.open) return false;
-      try {
-        if ((await this.deps.getCharge(chargeId)).status === ChargeStatus.PAID) {
-          runInAction(() => (this.paidFlag = true));
-          return true;
-        }
-      } catch {
-        /* asked again */
-      }
-      if (i < times - 1) await this.deps.sleep(this.deps.pollMs);
-    }
-    return false;
   }
 }

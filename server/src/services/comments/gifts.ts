@@ -48,7 +48,6 @@ const contentOf = (gift: GiftRow, count: number, unitCents: number) =>
   JSON.stringify({ id: gift.id, name: gift.name, image: gift.image, count, price: unitCents });
 
 interface GiftOrderRow extends OrderRow {
-  refund_state: string | null;
   gift_id: number;
   count: number;
   unit_cents: number;

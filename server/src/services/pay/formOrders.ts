@@ -1,7 +1,11 @@
 import type { Queryable } from '../../db';
+import { AppError } from '../../errors';
+import { ErrorCode } from '../../../../types/envelope';
 import type { Viewer } from '../../viewer';
 import type { FormPayRef } from '../../../../types/api/form';
-import type { OrderRow } from './orders';
+import type { PayProvider } from '../../../../types/api/pay';
+import { ORDER_TTL_S } from '../../providers/pay/wechatpay';
+import { assertOnOffer, newTradeNo, now, REUSE_MIN_LEFT_S, type GoodsRow, type OrderRow } from './orderRows';
 
 /**
  * Who a form's pay order is for (issue 14, form_pay; migration 023): the form, and a phone the
@@ -27,11 +31,12 @@ export interface PhoneKey {
 /**
  * The paid order that makes a form's good paid for a visitor: one paid for any of `phones` in this
  * gallery, by any account; or the account's own payment from before migration 023, which recorded
- * no phone (`account_paid_form`). The visitor's own order first. Null: no payment record.
+ * no phone (`account_paid_form`). The visitor's own order first; a refunded one does not count
+ * (migration 030: a second payment for a paid phone). Null: no payment record.
  */
 export async function formPaidOrder(q: Queryable, userId: number, galleryId: number, goodsId: number, phones: readonly PhoneKey[]): Promise<OrderRow | null> {
   const { rows } = await q.query<OrderRow>(
-    `SELECT * FROM orders WHERE goods_id = $2 AND status = 'paid' AND (
+    `SELECT * FROM orders WHERE goods_id = $2 AND status = 'paid' AND refund_state IS NULL AND (
        (gallery_id = $3 AND phone IS NOT NULL
          AND (phone_country, phone) IN (SELECT c, n FROM unnest($4::text[], $5::text[]) AS p(c, n)))
        OR (user_id = $1 AND account_paid_form)
@@ -41,5 +46,48 @@ export async function formPaidOrder(q: Queryable, userId: number, galleryId: num
   return rows[0] ?? null;
 }
 
-/** The advisory lock key of one (gallery, good, phone): concurrent orders for the same phone wait for each other. */
-export const formPayLockKey = (goodsId: number, p: FormPayer) => `formpay:${p.galleryId}:${goodsId}:${p.country}:${p.phone}`;
+/**
+ * The advisory lock key of one (gallery, good, phone): concurrent orders and settlements for the
+ * same phone wait for each other.
+ */
+export const formPayLockKey = (goodsId: number, p: Pick<FormPayer, 'galleryId' | 'country' | 'phone'>) => `formpay:${p.galleryId}:${goodsId}:${p.country}:${p.phone}`;
+
+/**
+ * A form pay field's order (form_pay), inside the caller's transaction: for the phone the visitor
+ * verified in the form (`payer`, from the server's verification record). A phone that already paid
+ * this good in this gallery is paid: the visitor's own paid order is answered as is; another
+ * account's answers 200201, nothing to pay. Concurrent and repeated requests for the same phone and
+ * account make one order (the account row and the phone's advisory lock), a pending one for the
+ * same phone is reused. While another account's order for the phone is open and unexpired, 202000
+ * (FORM_PAY_BUSY) with data.retry_after: two accounts never hold payable orders for one phone at
+ * once (a payment that still comes twice is refunded by the settlement, settlement.ts).
+ */
+export async function createFormOrder(q: Queryable, provider: PayProvider, userId: number, goods: GoodsRow, payer: FormPayer): Promise<OrderRow> {
+  await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+  await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [formPayLockKey(goods.id, payer)]);
+  const paid = await formPaidOrder(q, userId, payer.galleryId, goods.id, [payer]);
+  if (paid?.user_id === userId) return paid;
+  if (paid) throw new AppError(ErrorCode.ALREADY_PAID, 'This phone number has already paid', { paid: true });
+  await assertOnOffer(q, goods.id);
+  const pending = await q.query<OrderRow>(
+    `SELECT * FROM orders WHERE user_id = $1 AND goods_id = $2 AND status = 'created' AND provider = $3 AND gallery_id = $4
+       AND form_id = $5 AND phone_country = $6 AND phone = $7 AND amount_cents = $8 AND created_at > $9 ORDER BY id DESC LIMIT 1`,
+    [userId, goods.id, provider, payer.galleryId, payer.formId, payer.country, payer.phone, goods.price_cents, now() - ORDER_TTL_S + REUSE_MIN_LEFT_S]
+  );
+  if (pending.rows[0]) return pending.rows[0];
+  const open = await q.query<{ created_at: number | string }>(
+    `SELECT created_at FROM orders WHERE goods_id = $1 AND gallery_id = $2 AND phone_country = $3 AND phone = $4 AND user_id <> $5
+       AND status = 'created' AND provider = $6 AND created_at > $7 ORDER BY created_at DESC LIMIT 1`,
+    [goods.id, payer.galleryId, payer.country, payer.phone, userId, provider, now() - ORDER_TTL_S]
+  );
+  if (open.rows[0]) {
+    const retryAfter = Math.max(1, Number(open.rows[0].created_at) + ORDER_TTL_S - now());
+    throw new AppError(ErrorCode.FORM_PAY_BUSY, 'Another account is paying for this phone number', { retry_after: retryAfter });
+  }
+  const { rows } = await q.query<OrderRow>(
+    `INSERT INTO orders (out_trade_no, user_id, gallery_id, goods_id, amount_cents, photo_ids, provider, created_at, form_id, phone_country, phone)
+     VALUES ($1, $2, $3, $4, $5, '{}', $6, $7, $8, $9, $10) RETURNING *`,
+    [newTradeNo(), userId, payer.galleryId, goods.id, goods.price_cents, provider, now(), payer.formId, payer.country, payer.phone]
+  );
+  return rows[0];
+}

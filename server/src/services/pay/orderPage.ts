@@ -22,7 +22,7 @@ export class OrderPageService {
     await this.gates.assertPass(v, g.id);
     const { rows } = await this.db.query<{ id: number; name: string; description: string; price_cents: number; withdrawn_at: string | number | null; paid: boolean }>(
       `SELECT gd.id, gd.name, gd.description, gd.price_cents, gd.withdrawn_at,
-              EXISTS (SELECT 1 FROM orders o WHERE o.goods_id = gd.id AND o.user_id = $2 AND o.status = 'paid') AS paid
+              EXISTS (SELECT 1 FROM orders o WHERE o.goods_id = gd.id AND o.user_id = $2 AND o.status = 'paid' AND o.refund_state IS NULL) AS paid
        FROM goods gd WHERE gd.gallery_id = $1 AND gd.kind = 'service'
        ORDER BY gd.id`,
       [g.id, v.userId ?? 0]

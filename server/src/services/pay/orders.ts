@@ -1,109 +1,23 @@
-import crypto from 'node:crypto';
 import type { Db, Queryable } from '../../db';
 import { AppError, badRequest, notFound } from '../../errors';
 import { ErrorCode } from '../../../../types/envelope';
-import { ChargeStatus, type Charge, type PayChannel, type PayGoodsKind, type PayOrder, type PayProvider, type PrePayResult } from '../../../../types/api/pay';
-import type { PaymentProvider, ProviderOrder, ProviderPayment } from '../../providers/pay/provider';
+import type { Charge, PayChannel, PayOrder, PayProvider, PrePayResult } from '../../../../types/api/pay';
+import type { PaymentProvider, ProviderPayment } from '../../providers/pay/provider';
 import { ORDER_TTL_S } from '../../providers/pay/wechatpay';
-import { OrderPageErrorCode, type OrderContext } from '../../../../types/api/orderPage';
-import { formPaidOrder, formPayLockKey, type FormPayer } from './formOrders';
+import type { OrderContext } from '../../../../types/api/orderPage';
+import { createFormOrder, type FormPayer } from './formOrders';
+import { assertOnOffer, expired, newTradeNo, now, orderDescription, providerOrder, REUSE_MIN_LEFT_S, toCharge, type GoodsRow, type OrderPurpose, type OrderRow } from './orderRows';
+import { prepayOrder } from './prepay';
+import { pendingDuplicateRefunds, refundDuplicate, settleOrder, type SettleResult } from './settlement';
+
+export * from './orderRows';
 
 /** getCharge asks the provider (order-query fallback) once an unpaid order is this old… */
 export const QUERY_FALLBACK_AFTER_S = 5;
 /** …and at most this often per order. */
 const QUERY_INTERVAL_MS = 3_000;
-/** A pending identical order is reused while it has at least this long left to be paid. */
-const REUSE_MIN_LEFT_S = 15 * 60;
 /** Expired unpaid orders closed per sweep. */
 const SWEEP_BATCH = 50;
-
-const now = () => Math.floor(Date.now() / 1000);
-
-export interface OrderRow {
-  id: number;
-  out_trade_no: string;
-  user_id: number;
-  gallery_id: number | null;
-  /** The good bought; null for an order that buys none (a red packet). */
-  goods_id: number | null;
-  amount_cents: number;
-  photo_ids: number[];
-  status: 'created' | 'paid' | 'closed';
-  provider: PayProvider;
-  channel: PayChannel | null;
-  prepay: Record<string, Record<string, string>>;
-  transaction_id: string | null;
-  paid_at: number | null;
-  created_at: number;
-  /** What a photo order buys (null for a photo-less good). */
-  purpose: OrderPurpose | null;
-  /** A form pay field's order (migration 023): the form, and the phone verified in it that it pays for. */
-  form_id: string | null;
-  phone_country: string | null;
-  phone: string | null;
-  /** A photo-less goods order from before migration 023 (no phone): counts for its account in forms. */
-  account_paid_form: boolean;
-}
-
-/** What an order buys: the watermark removed (paytoimage), a paid download (predownimg), a red packet or a comment gift (no good). */
-export type OrderPurpose = PayGoodsKind | 'redpacket' | 'gift';
-
-export interface GoodsRow {
-  id: number;
-  gallery_id: number | null;
-  name: string;
-  price_cents: number;
-  kind: PayGoodsKind;
-  /** When its organiser withdrew it (a service offer; migration 029); null while on offer. */
-  withdrawn_at: number | null;
-}
-
-/** A payment report we refuse (unknown order, other amount, other provider); `status` is the HTTP status. */
-export class SettleRefused extends Error {
-  constructor(message: string, public readonly status = 400) {
-    super(message);
-  }
-}
-
-export function toCharge(o: OrderRow): Charge {
-  return {
-    id: o.id,
-    status: o.status === 'paid' ? ChargeStatus.PAID : ChargeStatus.UNPAID,
-    out_trade_no: o.out_trade_no,
-    goods_id: o.goods_id,
-    gallery_id: o.gallery_id,
-    amount: o.amount_cents,
-    photo_ids: o.photo_ids,
-    state: o.status,
-    created_at: o.created_at,
-    paid_at: o.paid_at
-  };
-}
-
-/** What the provider needs of an order (it stops being payable ORDER_TTL_S after creation). */
-export function providerOrder(o: OrderRow, description = ''): ProviderOrder {
-  return { out_trade_no: o.out_trade_no, amount_cents: o.amount_cents, description, expires_at: o.created_at + ORDER_TTL_S };
-}
-
-const photos = (n: number) => (n === 1 ? '1 photo' : `${n} photos`);
-
-/**
- * What an order buys, in words (bilingual: the sandbox page and the provider's cashier are
- * outside the app's i18n): "Download 3 photos · 下载 3 张照片", "Remove watermark · 1 photo ·
- * 去水印 1 张"; a photo-less good is called by its name.
- */
-export function orderDescription(o: Pick<OrderRow, 'purpose' | 'photo_ids' | 'amount_cents'>, goods: Pick<GoodsRow, 'name'> | null): string {
-  const n = o.photo_ids.length;
-  if (o.purpose === 'redpacket') return `Red packet ¥${(o.amount_cents / 100).toFixed(2)} · 红包`;
-  if (o.purpose === 'gift') return `Gift ¥${(o.amount_cents / 100).toFixed(2)} · 礼物`;
-  if (o.purpose === 'download') return `Download ${photos(n)} · 下载 ${n} 张照片`;
-  if (o.purpose === 'remove_watermark') return `Remove watermark · ${photos(n)} · 去水印 ${n} 张`;
-  return goods?.name ?? 'Order · 订单';
-}
-
-const expired = (o: OrderRow) => o.status === 'created' && now() >= o.created_at + ORDER_TTL_S;
-
-const newTradeNo = () => `LG${Date.now().toString(36).toUpperCase()}${crypto.randomBytes(8).toString('hex')}`;
 
 /**
  * The order book: orders and their one state change. Amounts come from the goods price only; an order moves
@@ -180,7 +94,7 @@ export class OrderBook {
     return this.db.tx(async (q) => {
       await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
       const paid = await q.query<OrderRow>(
-        `SELECT * FROM orders WHERE user_id = $1 AND goods_id = $2 AND status = 'paid' AND cardinality(photo_ids) = 0 LIMIT 1`,
+        `SELECT * FROM orders WHERE user_id = $1 AND goods_id = $2 AND status = 'paid' AND refund_state IS NULL AND cardinality(photo_ids) = 0 LIMIT 1`,
         [userId, goodsId]
       );
       if (paid.rows.length) return toCharge(paid.rows[0]);
@@ -196,35 +110,10 @@ export class OrderBook {
     });
   }
 
-  /**
-   * A form pay field's order (form_pay): for the phone the visitor verified in the form (`payer`,
-   * from the server's verification record). A phone that already paid this good in this gallery is
-   * paid: the visitor's own paid order is answered as is; another account's answers 200201, nothing
-   * to pay. Concurrent and repeated requests for the same phone and account make one order (the
-   * account row and the phone's advisory lock), a pending one for the same phone is reused.
-   */
+  /** A form pay field's order (form_pay) for the phone the visitor verified in the form: formOrders.ts createFormOrder. */
   async createFormGoodsOrder(userId: number, goodsId: number, payer: FormPayer): Promise<OrderRow> {
     const goods = await this.goods(goodsId);
-    return this.db.tx(async (q) => {
-      await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
-      await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [formPayLockKey(goodsId, payer)]);
-      const paid = await formPaidOrder(q, userId, payer.galleryId, goodsId, [payer]);
-      if (paid?.user_id === userId) return paid;
-      if (paid) throw new AppError(ErrorCode.ALREADY_PAID, 'This phone number has already paid', { paid: true });
-      await assertOnOffer(q, goodsId);
-      const pending = await q.query<OrderRow>(
-        `SELECT * FROM orders WHERE user_id = $1 AND goods_id = $2 AND status = 'created' AND provider = $3 AND gallery_id = $4
-           AND form_id = $5 AND phone_country = $6 AND phone = $7 AND amount_cents = $8 AND created_at > $9 ORDER BY id DESC LIMIT 1`,
-        [userId, goodsId, this.provider.name, payer.galleryId, payer.formId, payer.country, payer.phone, goods.price_cents, now() - ORDER_TTL_S + REUSE_MIN_LEFT_S]
-      );
-      if (pending.rows[0]) return pending.rows[0];
-      const { rows } = await q.query<OrderRow>(
-        `INSERT INTO orders (out_trade_no, user_id, gallery_id, goods_id, amount_cents, photo_ids, provider, created_at, form_id, phone_country, phone)
-         VALUES ($1, $2, $3, $4, $5, '{}', $6, $7, $8, $9, $10) RETURNING *`,
-        [newTradeNo(), userId, payer.galleryId, goodsId, goods.price_cents, this.provider.name, now(), payer.formId, payer.country, payer.phone]
-      );
-      return rows[0];
-    });
+    return this.db.tx((q) => createFormOrder(q, this.provider.name, userId, goods, payer));
   }
 
   /**
@@ -324,59 +213,33 @@ export class OrderBook {
     return rows[0];
   }
 
-  /** Prepay (stored per channel and reused) and the client's pay parameters; status 1 when nothing is left to pay. */
-  async prepay(order: OrderRow, channel: PayChannel, openid: string, description: string): Promise<PrePayResult> {
-    const base = { id: order.id, out_trade_no: order.out_trade_no, amount: order.amount_cents, provider: order.provider, channel };
-    if (order.status === 'paid') return { ...base, status: ChargeStatus.PAID };
-    if (order.goods_id !== null) await assertOnOffer(this.db, order.goods_id);
-    if (order.status === 'closed' || expired(order)) throw badRequest('This charge is closed; start a new payment');
-    if (order.provider !== this.provider.name) throw badRequest('This charge was made with another payment provider; start a new payment');
-    const po = providerOrder(order, description);
-    let stored = order.prepay?.[channel];
-    if (!stored) {
-      try {
-        stored = await this.provider.prepay(po, channel, openid);
-      } catch (err) {
-        this.log('prepay failed', err);
-        throw new AppError(ErrorCode.INTERNAL, 'The payment provider is unavailable, please try again');
-      }
-      await this.db.query(`UPDATE orders SET prepay = prepay || jsonb_build_object($2::text, $3::jsonb), channel = $4 WHERE id = $1`, [
-        order.id,
-        channel,
-        JSON.stringify(stored),
-        channel
-      ]);
-    }
-    return { ...base, status: ChargeStatus.UNPAID, ...this.provider.clientParams(po, channel, stored) };
+  /** Prepay (stored per channel and reused) and the client's pay parameters; status 1 when nothing is left to pay (prepay.ts). */
+  prepay(order: OrderRow, channel: PayChannel, openid: string, description: string): Promise<PrePayResult> {
+    return prepayOrder(this.db, this.provider, this.log, order, channel, openid, description);
   }
 
   /**
    * The one state change: created → paid, with the paid photos recorded, in one transaction that
-   * locks the order row. A repeated report answers 'already'. Refuses an unknown order, another
-   * provider's order, or an amount other than the order's.
+   * locks the order row (settlement.ts). A repeated report answers 'already'. A form order paid for
+   * a phone already paid answers 'refunded': its refund is asked of the provider at once, and a
+   * failed or unfinished one again by the sweep (the payment is recorded either way).
    */
-  async settle(outTradeNo: string, payment: ProviderPayment, provider: PayProvider): Promise<'applied' | 'already'> {
-    const result = await this.db.tx(async (q) => {
-      const { rows } = await q.query<OrderRow>('SELECT * FROM orders WHERE out_trade_no = $1 FOR UPDATE', [outTradeNo]);
-      const order = rows[0];
-      if (!order) throw new SettleRefused('Unknown out_trade_no', 404);
-      if (order.provider !== provider) throw new SettleRefused('Order belongs to another provider');
-      if (payment.amount !== order.amount_cents) throw new SettleRefused('Amount does not match the order');
-      if (order.status === 'paid') return 'already' as const;
-      const t = now();
-      const dup = await q.query('SELECT 1 FROM orders WHERE transaction_id = $1 AND id <> $2', [payment.transaction_id, order.id]);
-      if (dup.rows.length) throw new SettleRefused('transaction_id already settled another order');
-      await q.query(`UPDATE orders SET status = 'paid', transaction_id = $2, paid_at = $3 WHERE id = $1`, [order.id, payment.transaction_id, t]);
-      if (order.photo_ids.length) {
-        await q.query(
-          `INSERT INTO paid_images (user_id, photo_id, order_id, created_at)
-           SELECT $1, p.id, $2, $3 FROM photos p WHERE p.id = ANY($4::int[]) ON CONFLICT DO NOTHING`,
-          [order.user_id, order.id, t, order.photo_ids]
-        );
-      }
-      return 'applied' as const;
-    });
+  async settle(outTradeNo: string, payment: ProviderPayment, provider: PayProvider): Promise<SettleResult> {
+    const result = await settleOrder(this.db, outTradeNo, payment, provider);
+    if (result === 'refunded') {
+      const order = await this.orderByTradeNo(outTradeNo);
+      if (order) await this.refundDuplicate(order.id);
+    }
     return result;
+  }
+
+  /** A duplicate form payment's refund, asked of the provider; a failure is logged and left for the sweep. */
+  private async refundDuplicate(orderId: number): Promise<void> {
+    try {
+      await refundDuplicate(this.db, this.provider, orderId);
+    } catch (err) {
+      this.log(`refunding duplicate form payment ${orderId} failed, will retry`, err);
+    }
   }
 
   /**
@@ -425,13 +288,17 @@ export class OrderBook {
     return this.reload(order.id);
   }
 
-  /** Close this provider's expired unpaid orders, oldest first, a batch at a time; returns how many were looked at. */
+  /**
+   * Close this provider's expired unpaid orders, oldest first, a batch at a time, and retry the
+   * duplicate form payments' refunds not finished; returns how many expired orders were looked at.
+   */
   async sweepExpired(): Promise<number> {
     const { rows } = await this.db.query<OrderRow>(
       `SELECT * FROM orders WHERE status = 'created' AND provider = $1 AND created_at <= $2 ORDER BY id LIMIT $3`,
       [this.provider.name, now() - ORDER_TTL_S, SWEEP_BATCH]
     );
     for (const order of rows) await this.closeExpired(order);
+    for (const id of await pendingDuplicateRefunds(this.db, this.provider.name, SWEEP_BATCH)) await this.refundDuplicate(id);
     return rows.length;
   }
 
@@ -439,14 +306,4 @@ export class OrderBook {
     const { rows } = await this.db.query<OrderRow>('SELECT * FROM orders WHERE id = $1', [id]);
     return rows[0];
   }
-}
-
-/**
- * A good its organiser withdrew takes no new payment (201900, 410). Read in the buyer's transaction
- * (after the paid check), so a purchase that raced a withdrawal is refused or made before it; an order
- * already at the provider may still be paid there, and then counts like any paid order.
- */
-async function assertOnOffer(q: Queryable, goodsId: number): Promise<void> {
-  const { rows } = await q.query<{ withdrawn_at: number | null }>('SELECT withdrawn_at FROM goods WHERE id = $1', [goodsId]);
-  if (rows[0]?.withdrawn_at != null) throw new AppError(OrderPageErrorCode.WITHDRAWN, 'This offer has been withdrawn', { goods_id: goodsId }, 410);
 }

@@ -20,6 +20,7 @@ import {
 } from '../../../../types/api/pay';
 import { NotifyError } from '../../providers/pay/provider';
 import { SettleRefused, type GoodsRow, type OrderBook, type OrderPurpose } from './orders';
+import type { SettleResult } from './settlement';
 import { paidImages } from './payImages';
 import type { FormPayers } from './formOrders';
 
@@ -161,7 +162,7 @@ export class PayService {
   }
 
   /** The hosted page's Pay button: settles the order through the same settle a notification uses. */
-  async confirmHosted(outTradeNo: string): Promise<{ id: number; status: number; result: 'applied' | 'already'; html: string }> {
+  async confirmHosted(outTradeNo: string): Promise<{ id: number; status: number; result: SettleResult; html: string }> {
     const { page, order } = await this.hostedOrder(outTradeNo);
     if (order.status === 'closed') throw badRequest('This order is closed; start a new payment');
     const provider = this.orders.provider.name;
