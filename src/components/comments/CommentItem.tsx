@@ -1,4 +1,5 @@
-import { View, Text, Image } from '@tarojs/components';
+import { View, Text } from '@tarojs/components';
+import { Avatar } from '../avatar';
 import { observer } from 'mobx-react';
 import type { Comment } from '../../../types/api/comments';
 import { t } from '../../i18n';
@@ -25,7 +26,7 @@ function CommentItem({ store, comment: c, onReply }: Props) {
   const left = store.repliesLeft(c);
   return (
     <View className="comment" data-testid="comment" data-id={c.id}>
-      <Image className="comment__avatar" src={c.photo || ''} mode="aspectFill" />
+      <Avatar className="comment__avatar" src={c.photo} name={c.nickname} testId="comment-avatar" />
       <View className="comment__main">
         <View className="comment__head">
           <Text className="comment__name" data-testid="comment-name">{c.nickname}</Text>

@@ -181,7 +181,8 @@ function PhotoArea({ id, props, ctx }: PageComponentRenderProps<'photo'>) {
     <View id={areaId} className="photo-area" data-testid="photo-area" data-mode={hot ? 'hot' : mode} data-loaded={shown.length} data-total={store?.total ?? 0} data-live={connection.status}>
       {props.show_tags ? <TagBar tags={galleryTags(g.tags)} person={!!g.config?.use_face} active={tab} color={main} onSelect={setTab} /> : null}
       {tab.kind === 'all' || tab.kind === 'tag' ? <Toolbar mode={mode} columns={layout.columns} /> : null}
-      {store ? <SelectionBar selection={selection} gallery={g} items={store.items} jigsawMenu={jigsawMenu} /> : null}
+      {/* 'Select' has nothing to act on in an empty list. */}
+      {store && (count > 0 || selection.active) ? <SelectionBar selection={selection} gallery={g} items={store.items} jigsawMenu={jigsawMenu} /> : null}
       <NewPhotosBanner color={main} onRefresh={() => void onBanner()} />
       <PullRefresh atTop={() => vp.pageTop <= 0} onRefresh={refresh}>
         <View id={anchorId} className="photo-area__list">
