@@ -10,8 +10,9 @@
 // (tfjs-node fetches a binary; onnxruntime would need models from elsewhere), and its
 // embeddings separate people on the accuracy bench once centred (see worker.cjs).
 // Detection in event photos is tiled (see worker.cjs): out of the box it finds one face.
-import { decode, detectionPixels, faceCrop, ImageRefused } from './image';
-import { WorkerPool, workerCount, type WorkerTiming } from './pool';
+import { decode, faceCrop, ImageRefused } from './image';
+import { photoFaces } from './photo';
+import { WorkerPool, workerCount, type WorkerFace, type WorkerTiming } from './pool';
 
 /**
  * The version of the pipeline that makes embeddings (worker.cjs, align.cjs, blazeface.cjs, the
@@ -112,7 +113,7 @@ class WorkerFaceEngine implements FaceEngine {
   constructor(workers: number) {
     this.pool = new WorkerPool(workers);
     // One image per worker plus one being decoded: a burst of uploads does not hold every
-    // photo's pixels (18 MB for 3000×2000) in memory at once.
+    // photo's pixels (7.4 MB at the detection size, 1920×1280) in memory at once.
     this.maxActive = workers + 1;
   }
 
@@ -144,23 +145,29 @@ class WorkerFaceEngine implements FaceEngine {
     const t0 = performance.now();
     let img;
     try {
-      img = await decode(image);
+      img = await decode(image, DETECT_EDGE);
     } catch (e) {
       if (e instanceof ImageRefused) throw new FaceImageError(e.reason, e.message);
       throw e;
     }
-    const px = await detectionPixels(img, DETECT_EDGE);
     const decoded = performance.now();
-    const minFace = (MIN_FACE_PX * px.width) / img.width;
-    const answer = await this.pool.run({ mode: opts.mode, width: px.width, height: px.height, data: px.data, minFace });
-    if ('error' in answer) {
-      if (answer.error === 'no-face' || answer.error === 'many-faces') throw new FaceImageError(answer.error, answer.message);
-      throw new Error(`face detection failed: ${answer.message}`);
+    const px = { data: img.rgb, width: img.rgbWidth, height: img.rgbHeight };
+    let found: WorkerFace[];
+    let timing: WorkerTiming | null = null;
+    if (opts.mode === 'photo') {
+      ({ faces: found, timing } = await photoFaces(this.pool, px, (MIN_FACE_PX * px.width) / img.width));
+    } else {
+      // The pixels move to the worker (no copy); a view into a larger buffer is copied first.
+      const data = px.data.byteOffset === 0 && px.data.byteLength === px.data.buffer.byteLength ? px.data : px.data.slice();
+      const answer = await this.pool.run({ msg: { op: 'selfie', width: px.width, height: px.height, data: data.buffer }, transfer: [data.buffer as ArrayBuffer] });
+      if (answer.error === 'no-face' || answer.error === 'many-faces') throw new FaceImageError(answer.error, answer.message ?? answer.error);
+      if (answer.error) throw new Error(`face detection failed: ${answer.message}`);
+      found = answer.faces as WorkerFace[];
     }
     const inferred = performance.now();
     const k = img.width / px.width;
     const faces: DetectedFace[] = [];
-    for (const f of answer.faces) {
+    for (const f of found) {
       // Boxes stay inside the image (stage B may reach past an edge).
       const x = Math.max(0, f.box[0] * k);
       const y = Math.max(0, f.box[1] * k);
@@ -168,7 +175,7 @@ class WorkerFaceEngine implements FaceEngine {
       if (box.w <= 1 || box.h <= 1) continue;
       faces.push({ box, score: f.score, embedding: f.embedding, crop: await faceCrop(img, box) });
     }
-    if (answer.timing) this.count(answer.timing, decoded - t0, performance.now() - inferred);
+    if (timing) this.count(timing, decoded - t0, performance.now() - inferred);
     if (opts.mode === 'selfie' && faces.length !== 1) throw new FaceImageError('no-face', 'no clear face found');
     return faces;
   }
