@@ -93,7 +93,7 @@ function meshes(image, squares) {
   if (!squares.length) return [];
   const size = MESH_INPUT * MESH_INPUT * 3;
   const input = new Float32Array(size * squares.length);
-  squares.forEach((q, k) => input.set(sampleSquare(image.pixels, image.width, image.height, q.cx, q.cy, q.side, q.angle, MESH_INPUT, 1 / 255, 0), k * size));
+  squares.forEach((q, k) => sampleSquare(image.pixels, image.width, image.height, q.cx, q.cy, q.side, q.angle, MESH_INPUT, 1 / 255, 0, 1, input, k * size));
   const t = tf.tensor4d(input, [squares.length, MESH_INPUT, MESH_INPUT, 3]);
   const outs = M.facemesh.execute(t);
   try {
@@ -155,7 +155,7 @@ function embedFaces(image, squares) {
   if (!squares.length) return [];
   const size = n * n * 3;
   const input = new Float32Array(size * squares.length);
-  squares.forEach((sq, k) => input.set(sampleSquare(image.pixels, image.width, image.height, sq.cx, sq.cy, sq.extent * FACERES_SPAN, sq.angle, n, 1, 0), k * size));
+  squares.forEach((sq, k) => sampleSquare(image.pixels, image.width, image.height, sq.cx, sq.cy, sq.extent * FACERES_SPAN, sq.angle, n, 1, 0, 1, input, k * size));
   const t = tf.tensor4d(input, [squares.length, n, n, 3]);
   const outs = M.faceres.execute(t);
   try {
