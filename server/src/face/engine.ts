@@ -166,15 +166,17 @@ class WorkerFaceEngine implements FaceEngine {
     }
     const inferred = performance.now();
     const k = img.width / px.width;
-    const faces: DetectedFace[] = [];
+    const kept: Array<Omit<DetectedFace, 'crop'>> = [];
     for (const f of found) {
       // Boxes stay inside the image (stage B may reach past an edge).
       const x = Math.max(0, f.box[0] * k);
       const y = Math.max(0, f.box[1] * k);
       const box = { x, y, w: Math.min(img.width, f.box[0] * k + f.box[2] * k) - x, h: Math.min(img.height, f.box[1] * k + f.box[3] * k) - y };
       if (box.w <= 1 || box.h <= 1) continue;
-      faces.push({ box, score: f.score, embedding: f.embedding, crop: await faceCrop(img, box) });
+      kept.push({ box, score: f.score, embedding: f.embedding });
     }
+    // The crops at once (sharp's threads): the photo's slot is free sooner.
+    const faces: DetectedFace[] = await Promise.all(kept.map(async (f) => ({ ...f, crop: await faceCrop(img, f.box) })));
     if (timing) this.count(timing, decoded - t0, performance.now() - inferred);
     if (opts.mode === 'selfie' && faces.length !== 1) throw new FaceImageError('no-face', 'no clear face found');
     return faces;
