@@ -151,21 +151,25 @@ class WorkerFaceEngine implements FaceEngine {
       throw e;
     }
     const decoded = performance.now();
-    const px = { data: img.rgb, width: img.rgbWidth, height: img.rgbHeight };
     let found: WorkerFace[];
     let timing: WorkerTiming | null = null;
     if (opts.mode === 'photo') {
-      ({ faces: found, timing } = await photoFaces(this.pool, px, (MIN_FACE_PX * px.width) / img.width));
+      // Into shared memory, which every worker on the photo and the crops read: one copy of the pixels.
+      const shared = Buffer.from(new SharedArrayBuffer(img.rgb.byteLength));
+      img.rgb.copy(shared);
+      img = { ...img, rgb: shared };
+      ({ faces: found, timing } = await photoFaces(this.pool, { data: shared, width: img.rgbWidth, height: img.rgbHeight }, (MIN_FACE_PX * img.rgbWidth) / img.width));
     } else {
       // The pixels move to the worker (no copy); a view into a larger buffer is copied first.
-      const data = px.data.byteOffset === 0 && px.data.byteLength === px.data.buffer.byteLength ? px.data : px.data.slice();
-      const answer = await this.pool.run({ msg: { op: 'selfie', width: px.width, height: px.height, data: data.buffer }, transfer: [data.buffer as ArrayBuffer] });
+      const px = img.rgb;
+      const data = px.byteOffset === 0 && px.byteLength === px.buffer.byteLength ? px : new Uint8Array(px);
+      const answer = await this.pool.run({ msg: { op: 'selfie', width: img.rgbWidth, height: img.rgbHeight, data: data.buffer }, transfer: [data.buffer as ArrayBuffer] });
       if (answer.error === 'no-face' || answer.error === 'many-faces') throw new FaceImageError(answer.error, answer.message ?? answer.error);
       if (answer.error) throw new Error(`face detection failed: ${answer.message}`);
       found = answer.faces as WorkerFace[];
     }
     const inferred = performance.now();
-    const k = img.width / px.width;
+    const k = img.width / img.rgbWidth;
     const kept: Array<Omit<DetectedFace, 'crop'>> = [];
     for (const f of found) {
       // Boxes stay inside the image (stage B may reach past an edge).

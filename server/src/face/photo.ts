@@ -58,6 +58,7 @@ export function chunks<T>(items: T[], parts: number, min: number): T[][] {
 }
 
 export interface PhotoPixels {
+  /** RGB bytes; copied into a SharedArrayBuffer unless they are one already. */
   data: Uint8Array;
   width: number;
   height: number;
@@ -68,8 +69,11 @@ export interface PhotoPixels {
  * candidates of at least `minFace` pixels (of this image), faceres on the faces kept.
  */
 export async function photoFaces(pool: WorkerPool, px: PhotoPixels, minFace: number): Promise<{ faces: WorkerFace[]; timing: WorkerTiming }> {
-  const buffer = new SharedArrayBuffer(px.data.byteLength);
-  new Uint8Array(buffer).set(px.data);
+  let buffer = px.data.buffer;
+  if (!(buffer instanceof SharedArrayBuffer) || px.data.byteOffset !== 0 || px.data.byteLength !== buffer.byteLength) {
+    buffer = new SharedArrayBuffer(px.data.byteLength);
+    new Uint8Array(buffer).set(px.data);
+  }
   const image = { buffer, width: px.width, height: px.height };
   const parts = pool.size;
   const run = async <T>(op: keyof typeof MIN_CHUNK, key: string, items: unknown[], field: string): Promise<{ out: T[]; ms: number }> => {
