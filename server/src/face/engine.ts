@@ -109,6 +109,11 @@ class WorkerFaceEngine implements FaceEngine {
   private active = 0;
   private waiting: Array<() => void> = [];
   private readonly maxActive: number;
+  /**
+   * Decodes run one at a time: images arriving together (a queue's first ones) do not share
+   * the cores in a tie while the workers wait for the first of them.
+   */
+  private decoding: Promise<unknown> = Promise.resolve();
 
   constructor(workers: number) {
     this.pool = new WorkerPool(workers);
@@ -142,15 +147,21 @@ class WorkerFaceEngine implements FaceEngine {
   }
 
   private async detectNow(image: Buffer, opts: { mode: 'photo' | 'selfie' }): Promise<DetectedFace[]> {
-    const t0 = performance.now();
     let img;
+    let decodeMs = 0;
     try {
-      img = await decode(image, DETECT_EDGE);
+      const turn = this.decoding.then(async () => {
+        const t0 = performance.now();
+        const d = await decode(image, DETECT_EDGE);
+        decodeMs = performance.now() - t0;
+        return d;
+      });
+      this.decoding = turn.catch(() => undefined);
+      img = await turn;
     } catch (e) {
       if (e instanceof ImageRefused) throw new FaceImageError(e.reason, e.message);
       throw e;
     }
-    const decoded = performance.now();
     let found: WorkerFace[];
     let timing: WorkerTiming | null = null;
     if (opts.mode === 'photo') {
@@ -181,7 +192,7 @@ class WorkerFaceEngine implements FaceEngine {
     }
     // The crops at once (sharp's threads): the photo's slot is free sooner.
     const faces: DetectedFace[] = await Promise.all(kept.map(async (f) => ({ ...f, crop: await faceCrop(img, f.box) })));
-    if (timing) this.count(timing, decoded - t0, performance.now() - inferred);
+    if (timing) this.count(timing, decodeMs, performance.now() - inferred);
     if (opts.mode === 'selfie' && faces.length !== 1) throw new FaceImageError('no-face', 'no clear face found');
     return faces;
   }
