@@ -3,7 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { FACE_DIMS, FaceImageError, MATCH_THRESHOLD, MIN_FACE_PX, getFaceEngine, similarity, type DetectedFace, type FaceEngine } from '../../server/src/face/engine';
+import { FACE_DIMS, FaceImageError, MATCH_THRESHOLD, MIN_FACE_PX, createFaceEngine, getFaceEngine, similarity, type DetectedFace, type FaceEngine } from '../../server/src/face/engine';
+import { chunks } from '../../server/src/face/photo';
 
 const SAMPLES = path.join(__dirname, '../../node_modules/@vladmandic/face-api/demo');
 const sample = (i: number) => fs.readFileSync(path.join(SAMPLES, `sample${i}.jpg`));
@@ -108,17 +109,65 @@ describe('detection', () => {
     }
   });
 
-  test('a 3000×2000 collage of the six sample photos (22 people) yields at least 20 faces', async () => {
+  /** The six sample photos side by side in a 3000×2000 JPEG (22 people). */
+  async function collage(): Promise<Buffer> {
     const tiles = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => sharp(sample(i)).resize(1000, 1000, { fit: 'contain', background: '#222222' }).toBuffer()));
-    const collage = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#222222' } })
+    return sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#222222' } })
       .composite(tiles.map((input, i) => ({ input, left: (i % 3) * 1000, top: Math.floor(i / 3) * 1000 })))
       .jpeg({ quality: 90 })
       .toBuffer();
-    const faces = await engine.detect(collage, { mode: 'photo' });
+  }
+
+  test('a 3000×2000 collage of the six sample photos (22 people) yields at least 20 faces', async () => {
+    const faces = await engine.detect(await collage(), { mode: 'photo' });
     // Measured: 22 of 22 (faces 90–180 px in the collage).
     expect(faces.length).toBeGreaterThanOrEqual(20);
     expect(faces.length).toBeLessThanOrEqual(22);
   }, 120_000);
+
+  test('a photo spread over two workers yields the faces that one worker alone finds', async () => {
+    const photo = await collage();
+    const one = await createFaceEngine({ workers: 1 });
+    const two = await createFaceEngine({ workers: 2 });
+    try {
+      const [alone, shared] = await Promise.all([one.detect(photo, { mode: 'photo' }), two.detect(photo, { mode: 'photo' })]);
+      expect(alone.length).toBeGreaterThanOrEqual(20);
+      expect(shared.map((f) => f.box)).toEqual(alone.map((f) => f.box));
+      // faceres sees other batches: the same embeddings up to float rounding.
+      shared.forEach((f, k) => expect(similarity(f.embedding, alone[k].embedding)).toBeGreaterThan(0.9999));
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+    }
+  }, 120_000);
+
+  test('a photo three times the detection size (scaled down while decoding) reports its faces in its own pixels', async () => {
+    const photo = sample(5);
+    const meta = await sharp(photo).metadata();
+    const large = await sharp(photo)
+      .resize((meta.width as number) * 3)
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const [small, big] = await Promise.all([engine.detect(photo, { mode: 'photo' }), engine.detect(large, { mode: 'photo' })]);
+    expect(big.length).toBe(small.length);
+    const centre = (f: DetectedFace) => [f.box.x + f.box.w / 2, f.box.y + f.box.h / 2];
+    for (const f of small) {
+      const [x, y] = centre(f);
+      const near = big.map(centre).map(([bx, by]) => Math.hypot(bx / 3 - x, by / 3 - y));
+      // Within a twentieth of the face's size.
+      expect(Math.min(...near)).toBeLessThan(f.box.w / 20);
+    }
+    for (const f of big) expect((await sharp(f.crop).metadata()).width).toBe(200);
+  }, 60_000);
+
+  test('a stage is cut into ordered chunks, one a worker, and only where each keeps its fewest items', () => {
+    const items = [1, 2, 3, 4, 5, 6, 7];
+    expect(chunks(items, 2, 1)).toEqual([[1, 2, 3], [4, 5, 6, 7]]);
+    expect(chunks(items, 2, 3)).toEqual([[1, 2, 3], [4, 5, 6, 7]]);
+    expect(chunks(items, 2, 6)).toEqual([items]);
+    expect(chunks(items, 1, 1)).toEqual([items]);
+    expect(chunks([1], 4, 1)).toEqual([[1]]);
+    expect(chunks([], 2, 1)).toEqual([]);
+  });
 
   test('faces smaller than MIN_FACE_PX are not embedded', async () => {
     const at = async (width: number) => engine.detect(await sharp(sample(5)).resize(width).jpeg({ quality: 90 }).toBuffer(), { mode: 'photo' });

@@ -10,8 +10,9 @@
 // (tfjs-node fetches a binary; onnxruntime would need models from elsewhere), and its
 // embeddings separate people on the accuracy bench once centred (see worker.cjs).
 // Detection in event photos is tiled (see worker.cjs): out of the box it finds one face.
-import { decode, detectionPixels, faceCrop, ImageRefused } from './image';
-import { WorkerPool, workerCount, type WorkerTiming } from './pool';
+import { decode, faceCrop, ImageRefused } from './image';
+import { photoFaces } from './photo';
+import { WorkerPool, workerCount, type WorkerFace, type WorkerTiming } from './pool';
 
 /**
  * The version of the pipeline that makes embeddings (worker.cjs, align.cjs, blazeface.cjs, the
@@ -108,11 +109,16 @@ class WorkerFaceEngine implements FaceEngine {
   private active = 0;
   private waiting: Array<() => void> = [];
   private readonly maxActive: number;
+  /**
+   * Decodes run one at a time: images arriving together (a queue's first ones) do not share
+   * the cores in a tie while the workers wait for the first of them.
+   */
+  private decoding: Promise<unknown> = Promise.resolve();
 
   constructor(workers: number) {
     this.pool = new WorkerPool(workers);
     // One image per worker plus one being decoded: a burst of uploads does not hold every
-    // photo's pixels (18 MB for 3000×2000) in memory at once.
+    // photo's pixels (7.4 MB at the detection size, 1920×1280) in memory at once.
     this.maxActive = workers + 1;
   }
 
@@ -141,34 +147,52 @@ class WorkerFaceEngine implements FaceEngine {
   }
 
   private async detectNow(image: Buffer, opts: { mode: 'photo' | 'selfie' }): Promise<DetectedFace[]> {
-    const t0 = performance.now();
     let img;
+    let decodeMs = 0;
     try {
-      img = await decode(image);
+      const turn = this.decoding.then(async () => {
+        const t0 = performance.now();
+        const d = await decode(image, DETECT_EDGE);
+        decodeMs = performance.now() - t0;
+        return d;
+      });
+      this.decoding = turn.catch(() => undefined);
+      img = await turn;
     } catch (e) {
       if (e instanceof ImageRefused) throw new FaceImageError(e.reason, e.message);
       throw e;
     }
-    const px = await detectionPixels(img, DETECT_EDGE);
-    const decoded = performance.now();
-    const minFace = (MIN_FACE_PX * px.width) / img.width;
-    const answer = await this.pool.run({ mode: opts.mode, width: px.width, height: px.height, data: px.data, minFace });
-    if ('error' in answer) {
-      if (answer.error === 'no-face' || answer.error === 'many-faces') throw new FaceImageError(answer.error, answer.message);
-      throw new Error(`face detection failed: ${answer.message}`);
+    let found: WorkerFace[];
+    let timing: WorkerTiming | null = null;
+    if (opts.mode === 'photo') {
+      // Into shared memory, which every worker on the photo and the crops read: one copy of the pixels.
+      const shared = Buffer.from(new SharedArrayBuffer(img.rgb.byteLength));
+      img.rgb.copy(shared);
+      img = { ...img, rgb: shared };
+      ({ faces: found, timing } = await photoFaces(this.pool, { data: shared, width: img.rgbWidth, height: img.rgbHeight }, (MIN_FACE_PX * img.rgbWidth) / img.width));
+    } else {
+      // The pixels move to the worker (no copy); a view into a larger buffer is copied first.
+      const px = img.rgb;
+      const data = px.byteOffset === 0 && px.byteLength === px.buffer.byteLength ? px : new Uint8Array(px);
+      const answer = await this.pool.run({ msg: { op: 'selfie', width: img.rgbWidth, height: img.rgbHeight, data: data.buffer }, transfer: [data.buffer as ArrayBuffer] });
+      if (answer.error === 'no-face' || answer.error === 'many-faces') throw new FaceImageError(answer.error, answer.message ?? answer.error);
+      if (answer.error) throw new Error(`face detection failed: ${answer.message}`);
+      found = answer.faces as WorkerFace[];
     }
     const inferred = performance.now();
-    const k = img.width / px.width;
-    const faces: DetectedFace[] = [];
-    for (const f of answer.faces) {
+    const k = img.width / img.rgbWidth;
+    const kept: Array<Omit<DetectedFace, 'crop'>> = [];
+    for (const f of found) {
       // Boxes stay inside the image (stage B may reach past an edge).
       const x = Math.max(0, f.box[0] * k);
       const y = Math.max(0, f.box[1] * k);
       const box = { x, y, w: Math.min(img.width, f.box[0] * k + f.box[2] * k) - x, h: Math.min(img.height, f.box[1] * k + f.box[3] * k) - y };
       if (box.w <= 1 || box.h <= 1) continue;
-      faces.push({ box, score: f.score, embedding: f.embedding, crop: await faceCrop(img, box) });
+      kept.push({ box, score: f.score, embedding: f.embedding });
     }
-    if (answer.timing) this.count(answer.timing, decoded - t0, performance.now() - inferred);
+    // The crops at once (sharp's threads): the photo's slot is free sooner.
+    const faces: DetectedFace[] = await Promise.all(kept.map(async (f) => ({ ...f, crop: await faceCrop(img, f.box) })));
+    if (timing) this.count(timing, decodeMs, performance.now() - inferred);
     if (opts.mode === 'selfie' && faces.length !== 1) throw new FaceImageError('no-face', 'no clear face found');
     return faces;
   }

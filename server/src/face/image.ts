@@ -4,8 +4,6 @@ import sharp from 'sharp';
 export const MAX_INPUT_PIXELS = 64_000_000;
 /** Formats the engine decodes. */
 const FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'avif', 'tiff', 'gif']);
-/** Longest side of the upright image kept in memory for face crops. */
-const MASTER_EDGE = 4096;
 /** Side of the stored face crop. */
 export const CROP_EDGE = 200;
 
@@ -20,22 +18,27 @@ export class ImageRefused extends Error {
   }
 }
 
-/** The upright image (EXIF orientation applied) as RGB bytes, possibly downscaled from the input. */
+/** The upright image (EXIF orientation applied) as RGB bytes, downscaled to the detection size. */
 export interface Decoded {
   /** Size of the upright input image (what face boxes are reported in). */
   width: number;
   height: number;
-  /** The kept RGB pixels, `scale` = their width / width. */
+  /** The kept RGB pixels (the detector's and the crops' source), `scale` = their width / width. */
   rgb: Buffer;
   rgbWidth: number;
   rgbHeight: number;
 }
 
 /**
- * Checks the header (format, declared pixel count) without decoding, then decodes once.
+ * Checks the header (format, declared pixel count) without decoding, then decodes once, in one
+ * sharp pipeline from the file's bytes straight to RGB bytes that fit `edge` (never enlarged):
+ * no full-size copy is kept, and a JPEG at least twice that size is scaled down while it is
+ * decoded (libjpeg's DCT scaling, sharp's shrink-on-load). The pixels are the same as a full
+ * decode resized afterwards when the input is under twice `edge` (sharp only shrinks on load
+ * by whole factors of 2 or more; measured identical on bench/face-index.mjs's photos).
  * Throws ImageRefused for anything that is not a decodable image of a sane size.
  */
-export async function decode(input: Buffer): Promise<Decoded> {
+export async function decode(input: Buffer, edge: number): Promise<Decoded> {
   if (!Buffer.isBuffer(input) || input.length === 0) throw new ImageRefused('not-image', 'empty input');
   // The header only: a PNG bomb declares its size here, before any pixel is decoded.
   const meta = await sharp(input, { limitInputPixels: false })
@@ -52,7 +55,7 @@ export async function decode(input: Buffer): Promise<Decoded> {
   try {
     const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, animated: false, failOn: 'error' })
       .rotate()
-      .resize({ width: MASTER_EDGE, height: MASTER_EDGE, fit: 'inside', withoutEnlargement: true })
+      .resize({ width: edge, height: edge, fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
       .toColourspace('srgb')
       .raw()
@@ -65,18 +68,11 @@ export async function decode(input: Buffer): Promise<Decoded> {
   }
 }
 
-/** The decoded image resized to fit `edge` (never enlarged), as RGB bytes for the detector. */
-export async function detectionPixels(img: Decoded, edge: number): Promise<{ data: Buffer; width: number; height: number }> {
-  const { data, info } = await sharp(img.rgb, { raw: { width: img.rgbWidth, height: img.rgbHeight, channels: 3 } })
-    .resize({ width: edge, height: edge, fit: 'inside', withoutEnlargement: true })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
-}
-
 /**
  * A square JPEG (CROP_EDGE px) around a face box given in upright-image pixels: the face with a
- * margin, shifted to stay inside the image where it can. Plain libjpeg, not mozjpeg: ~1.7 ms a
+ * margin, shifted to stay inside the image where it can. Cut from the decoded (detection-size)
+ * pixels: a crop is a thumbnail for the person lists; a face whose square spans fewer than
+ * CROP_EDGE pixels there is enlarged, as it was from the full-size image when smaller than that. Plain libjpeg, not mozjpeg: ~1.7 ms a
  * crop instead of ~7 (a 200 px crop comes out ~15 % larger), a tenth of a photo's indexing
  * time at ~7 faces a photo.
  */

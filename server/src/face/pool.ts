@@ -2,23 +2,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 
-/** One detection request to a worker: RGB bytes (row-major, 3 channels). */
-export interface WorkerJob {
-  mode: 'photo' | 'selfie';
-  width: number;
-  height: number;
-  data: Uint8Array;
-  /** Event photos: candidates smaller than this (pixels of this image) are not described. */
-  minFace?: number;
-}
-
+/** A face found by a worker: box [x, y, w, h] in pixels of the image it was given. */
 export interface WorkerFace {
   box: [number, number, number, number];
   score: number;
   embedding: Float32Array;
 }
 
-/** Where a worker spent its time on one image (ms), for the benches. */
+/** Where a photo's stages spent their workers' time (ms), for the benches. */
 export interface WorkerTiming {
   /** Stage A: the detector on the whole image and its tiles. */
   a: number;
@@ -30,7 +21,14 @@ export interface WorkerTiming {
   embed: number;
 }
 
-export type WorkerAnswer = { faces: WorkerFace[]; timing?: WorkerTiming } | { error: 'no-face' | 'many-faces' | 'failed'; message: string };
+/** A message to a worker (worker.cjs: {op, ...}) and the buffers moved with it. */
+export interface WorkerJob {
+  msg: { op: string } & Record<string, unknown>;
+  transfer?: ArrayBuffer[];
+}
+
+/** A worker's answer: the op's fields, or an error. */
+export type WorkerAnswer = Record<string, unknown> & { error?: 'no-face' | 'many-faces' | 'failed'; message?: string };
 
 interface Pending {
   id: number;
@@ -56,8 +54,8 @@ export function workerCount(): number {
 
 /**
  * A small pool of inference workers. Workers start on the first job (each loads the models
- * once), take one job at a time, and are unref'd while idle, so an idle pool never keeps the
- * process alive; close() terminates them.
+ * once), take one job at a time from one queue (first in, first out), and are unref'd while
+ * idle, so an idle pool never keeps the process alive; close() terminates them.
  */
 export class WorkerPool {
   private slots: Slot[] = [];
@@ -65,7 +63,7 @@ export class WorkerPool {
   private nextId = 1;
   private closed = false;
 
-  constructor(private readonly size: number) {}
+  constructor(readonly size: number) {}
 
   run(job: WorkerJob): Promise<WorkerAnswer> {
     if (this.closed) return Promise.reject(new Error('face engine is closed'));
@@ -152,10 +150,7 @@ export class WorkerPool {
       const p = this.queue.shift() as Pending;
       slot.busy = p;
       slot.worker.ref();
-      const { job } = p;
-      // The pixels move to the worker (no copy); a view into a larger buffer is copied first.
-      const data = job.data.byteOffset === 0 && job.data.byteLength === job.data.buffer.byteLength ? job.data : job.data.slice();
-      slot.worker.postMessage({ id: p.id, mode: job.mode, width: job.width, height: job.height, minFace: job.minFace ?? 0, data: data.buffer }, [data.buffer as ArrayBuffer]);
+      slot.worker.postMessage({ ...p.job.msg, id: p.id }, p.job.transfer ?? []);
     }
   }
 }
