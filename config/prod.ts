@@ -15,6 +15,31 @@ class BundleStatsPlugin {
   }
 }
 
+/**
+ * Writes `route-chunks.json`: for each page, the script and style chunks its `import()` loads
+ * (beyond the entry's). The server names them in the document of that page's addresses
+ * (server/src/routes/h5.ts), so they download beside the entry instead of after it, and the
+ * entry finds them installed: no script or link elements added while it evaluates.
+ */
+class RouteChunksPlugin {
+  apply(compiler: any) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('RouteChunksPlugin', (compilation: any) => {
+      compilation.hooks.processAssets.tap({ name: 'RouteChunksPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONS }, () => {
+        const pages: Record<string, { js: string[]; css: string[] }> = {};
+        for (const group of compilation.chunkGroups) {
+          if (group.isInitial()) continue;
+          const page = group.origins.map((o: { request?: string }) => /(pages\/[\w-]+\/index)/.exec(o.request ?? '')?.[1]).find(Boolean);
+          if (!page || pages[page]) continue;
+          const files: string[] = group.chunks.flatMap((c: { files: Set<string> }) => [...c.files]);
+          pages[page] = { js: files.filter((f) => f.endsWith('.js')), css: files.filter((f) => f.endsWith('.css')) };
+        }
+        compilation.emitAsset('route-chunks.json', new sources.RawSource(JSON.stringify(pages)));
+      });
+    });
+  }
+}
+
 // Text assets of the H5 build are written again as x.br and x.gz; the server picks
 // one by Accept-Encoding (@fastify/static preCompressed, server/src/routes/h5.ts).
 const precompressed = /\.(js|css|html|svg|json|txt)$/;
@@ -49,6 +74,7 @@ export default {
           taro: { name: false, test: (module: { context?: string }) => /[\\/]node_modules[\\/]@tarojs[\\/]/.test(module.context ?? ''), priority: 100 }
         }
       });
+      chain.plugin('route-chunks').use(RouteChunksPlugin);
       // BUNDLE_STATS=file writes webpack's stats (chunks and their modules) for bench/bundle.mjs.
       if (process.env.BUNDLE_STATS) chain.plugin('bundle-stats').use(BundleStatsPlugin, [process.env.BUNDLE_STATS]);
       chain.plugin('precompress-br').use(CompressionPlugin, [

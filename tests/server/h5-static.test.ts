@@ -7,6 +7,7 @@ import zlib from 'node:zlib';
 import { startTestServer, type TestServer } from './helpers';
 import { seedDemo, DEMO_LINK_ID } from '../../server/src/demo/demo';
 import { COMPRESS_THRESHOLD } from '../../server/src/compression';
+import { withPageChunks } from '../../server/src/routes/h5';
 
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});\n`;
 const JS = 'js/app.1a2b3c4d.js';
@@ -15,17 +16,43 @@ function fakeH5(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lg-h5-'));
   fs.mkdirSync(path.join(dir, 'js'));
   // Large enough that the document is compressed on the fly (above the threshold).
-  const html = `<!doctype html><html><head><title></title><!-- ${'pad '.repeat(400)} --></head><body><div id="app"></div><script src="/${JS}"></script></body></html>`;
+  const html = `<!doctype html><html><head><title></title><link href="/css/app.1a2b3c4d.css" rel="stylesheet"><!-- ${'pad '.repeat(400)} --></head><body><div id="app"></div><script src="/${JS}"></script></body></html>`;
   fs.writeFileSync(path.join(dir, 'index.html'), html);
   fs.writeFileSync(path.join(dir, JS), SCRIPT);
   fs.writeFileSync(path.join(dir, `${JS}.br`), zlib.brotliCompressSync(SCRIPT));
   fs.writeFileSync(path.join(dir, `${JS}.gz`), zlib.gzipSync(SCRIPT));
+  // What the build's RouteChunksPlugin writes: the chunks each page's import() loads.
+  fs.writeFileSync(
+    path.join(dir, 'route-chunks.json'),
+    JSON.stringify({
+      'pages/gallery/index': { js: ['js/11.aaaaaaaa.js', 'js/12.bbbbbbbb.js'], css: ['css/12.cccccccc.css'] },
+      'pages/agreement/index': { js: ['js/40.dddddddd.js'], css: [] }
+    })
+  );
   fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   return dir;
 }
 
 const decode = (body: Buffer, enc: string | undefined) =>
   (enc === 'br' ? zlib.brotliDecompressSync(body) : enc === 'gzip' ? zlib.gunzipSync(body) : body).toString('utf8');
+
+describe('a page document names its own chunks', () => {
+  const html = '<head><script defer="defer" src="/js/1.aaaaaaaa.js"></script><script defer="defer" src="/js/app.bbbbbbbb.js"></script><link href="/css/app.cccccccc.css" rel="stylesheet"></head>';
+
+  it('puts the page chunks before the entry script and its styles after the entry stylesheet', () => {
+    const out = withPageChunks(html, { js: ['js/5.dddddddd.js'], css: ['css/5.eeeeeeee.css'] });
+    expect(out.indexOf('src="/js/5.dddddddd.js"')).toBeGreaterThan(out.indexOf('src="/js/1.aaaaaaaa.js"'));
+    expect(out.indexOf('src="/js/5.dddddddd.js"')).toBeLessThan(out.indexOf('src="/js/app.bbbbbbbb.js"'));
+    expect(out.indexOf('href="/css/5.eeeeeeee.css"')).toBeGreaterThan(out.indexOf('href="/css/app.cccccccc.css"'));
+    // The first screen does not wait for them.
+    expect(out).toMatch(/<link href="\/css\/5\.eeeeeeee\.css" rel="stylesheet" media="print" onload="this\.media='all'">/);
+  });
+
+  it('leaves a page without chunks as it was and names no file outside js/ and css/', () => {
+    expect(withPageChunks(html, undefined)).toBe(html);
+    expect(withPageChunks(html, { js: ['../secret.js', 'js/"><script>x.js'], css: ['http://x/y.css'] })).toBe(html);
+  });
+});
 
 describe('H5 static files and compression', () => {
   let s: TestServer;
@@ -106,5 +133,15 @@ describe('H5 static files and compression', () => {
     expect(r.headers['content-type']).toMatch(/^image\//);
     expect(r.headers['content-encoding']).toBeUndefined();
     expect(r.headers['cache-control']).toMatch(/immutable/);
+  });
+
+  it("a gallery's document names the gallery page's chunks; another page's names its own", async () => {
+    const g = (await get(`/g/${DEMO_LINK_ID}`, 'identity')).body;
+    expect(g).toContain('<script defer="defer" src="/js/11.aaaaaaaa.js"></script><script defer="defer" src="/js/12.bbbbbbbb.js"></script><script src="/js/app.1a2b3c4d.js">');
+    expect(g).toContain('href="/css/12.cccccccc.css"');
+    expect(g).not.toContain('/js/40.dddddddd.js');
+    const a = (await get('/page/agreement', 'identity')).body;
+    expect(a).toContain('src="/js/40.dddddddd.js"');
+    expect(a).not.toContain('/js/11.aaaaaaaa.js');
   });
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { matchUrl } from '../../../types/routes';
+import { matchUrl, PAGES } from '../../../types/routes';
 import { AppError } from '../errors';
 import { sendError } from '../http';
 import { ErrorCode } from '../../../types/envelope';
@@ -50,6 +50,19 @@ export default async function h5Routes(app: FastifyInstance, ctx: Services) {
     return cached.html;
   };
 
+  // The chunks each page's import() loads (config/prod.ts RouteChunksPlugin), re-read after a rebuild.
+  const chunksFile = path.join(dir, 'route-chunks.json');
+  let chunks: { mtimeMs: number; pages: RouteChunks } | null = null;
+  const readChunks = (): RouteChunks => {
+    try {
+      const mtimeMs = fs.statSync(chunksFile).mtimeMs;
+      if (!chunks || chunks.mtimeMs !== mtimeMs) chunks = { mtimeMs, pages: JSON.parse(fs.readFileSync(chunksFile, 'utf8')) as RouteChunks };
+      return chunks.pages;
+    } catch {
+      return {};
+    }
+  };
+
   app.setNotFoundHandler((req, reply) => {
     const url = req.raw.url ?? '/';
     const isApi = url.startsWith('/api/') || url.startsWith('/img/') || url === '/session.js';
@@ -59,8 +72,30 @@ export default async function h5Routes(app: FastifyInstance, ctx: Services) {
     }
     // Static assets that do not exist are plain 404s, not the app.
     if (/^\/(js|css|static)\//.test(url)) return sendError(reply, new AppError(ErrorCode.NOT_FOUND, 'No such file'));
-    const known = matchUrl(url) !== null || /^\/pages\//.test(url);
+    const m = matchUrl(url);
+    const known = m !== null || /^\/pages\//.test(url);
+    const html = withPageChunks(readIndex(), m ? readChunks()[PAGES[m.route.page]] : undefined);
     // The head, boot data and skeleton (services/h5/document.ts): nothing in it is per visitor.
-    return ctx.h5Document.render(readIndex(), url).then((html) => reply.status(known ? 200 : 404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html));
+    return ctx.h5Document.render(html, url).then((html) => reply.status(known ? 200 : 404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html));
   });
+}
+
+type RouteChunks = Record<string, { js: string[]; css: string[] } | undefined>;
+
+/**
+ * The page's own chunks named in its document: scripts (defer) before the entry's, styles after
+ * the entry's stylesheet (in the same cascade order as when the entry adds them). They download beside the entry instead of after it has run, and the
+ * entry finds them installed, so it adds no script or link elements while it evaluates (the
+ * longest task of a first load). Chunk files only register their modules when they run.
+ */
+export function withPageChunks(html: string, page: { js: string[]; css: string[] } | undefined): string {
+  if (!page) return html;
+  const safe = (f: string) => /^(js|css)\/[\w.-]+$/.test(f);
+  const scripts = page.js.filter(safe).map((f) => `<script defer="defer" src="/${f}"></script>`).join('');
+  // Not render-blocking: the server's first screen has its own styles and paints without them;
+  // they apply once loaded, long before the app (which waits for every script) renders with them.
+  const styles = page.css.filter(safe).map((f) => `<link href="/${f}" rel="stylesheet" media="print" onload="this.media='all'">`).join('');
+  let out = html.replace(/<script[^>]*\ssrc="\/js\/app\.[^"]*"[^>]*><\/script>/, (tag) => `${scripts}${tag}`);
+  out = out.replace(/<link[^>]*\shref="\/css\/app\.[^"]*"[^>]*>/, (tag) => `${tag}${styles}`);
+  return out;
 }
