@@ -113,9 +113,22 @@ describe('latest visitors strip (gallery header)', () => {
     root.visits = new VisitStore(api({ latest: jest.fn(async () => ({ items: faces, total: 1234 })) }));
     const { container } = renderWith(<VisitorStrip linkId="carpet26" />, root);
     expect(byTestId(container, 'visitor-strip')).toHaveLength(0);
+    // Its place is kept while the answer is on its way, so nothing below moves when it comes.
+    expect(byTestId(container, 'visitor-strip-pending')).toHaveLength(1);
     await act(async () => void (await root.visits.loadLatest('carpet26')));
+    expect(byTestId(container, 'visitor-strip-pending')).toHaveLength(0);
     expect(byTestId(container, 'visitor-face')).toHaveLength(10);
     expect(byTestId(container, 'visitor-total')[0].textContent).toBe('1.2k visitors');
+  });
+
+  it('gives its kept place back when the latest visitors cannot be loaded', async () => {
+    const root = makeRoot('en-US');
+    root.visits = new VisitStore(api({ latest: jest.fn(async () => Promise.reject(new Error('offline'))) }));
+    const { container } = renderWith(<VisitorStrip linkId="carpet26" />, root);
+    expect(byTestId(container, 'visitor-strip-pending')).toHaveLength(1);
+    await act(async () => void (await root.visits.loadLatest('carpet26')));
+    expect(byTestId(container, 'visitor-strip-pending')).toHaveLength(0);
+    expect(byTestId(container, 'visitor-strip')).toHaveLength(0);
   });
 });
 

@@ -14,7 +14,10 @@ import { Avatar } from '../avatar';
 function VisitorStrip({ linkId, color }: { linkId: string; color?: string }) {
   const { visits } = useStores();
   const latest = visits.latest.get(linkId);
-  if (!latest || latest.total <= 0) return null;
+  // Its place is kept while the answer is on its way (the visitor's own visit counts, so a strip
+  // nearly always comes): the album below does not jump down when it arrives.
+  if (!latest) return <View className="visitor-strip visitor-strip--pending" data-testid="visitor-strip-pending" />;
+  if (latest.total <= 0) return null;
   return (
     <View className="visitor-strip" data-testid="visitor-strip">
       <View className="visitor-strip__faces">

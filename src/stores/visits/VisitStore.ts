@@ -88,7 +88,10 @@ export class VisitStore {
       const r = await this.api.latest(linkId);
       runInAction(() => this.latest.set(linkId, r));
     } catch {
-      /* the avatar strip stays empty */
+      // No strip (its reserved place closes), unless an earlier answer is shown.
+      runInAction(() => {
+        if (!this.latest.has(linkId)) this.latest.set(linkId, { items: [], total: 0 });
+      });
     }
   }
 }
