@@ -1,6 +1,6 @@
 import { createElement, type PropsWithChildren } from 'react';
 import Taro, { useLaunch } from '@tarojs/taro';
-import { hasUrlRouter, installOverlayBack, installPatternRoutes } from './platform/router';
+import { hasUrlRouter, installChunkYield, installOverlayBack, installPatternRoutes } from './platform/router';
 import { getRootStore, StoreContext } from './stores/RootStore';
 import { PAGES } from './routes';
 import './app.scss';
@@ -10,6 +10,7 @@ import './app.scss';
 if (hasUrlRouter()) {
   installPatternRoutes();
   installOverlayBack();
+  installChunkYield();
 }
 
 function App({ children }: PropsWithChildren) {

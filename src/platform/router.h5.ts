@@ -29,3 +29,20 @@ export function installPatternRoutes(): void {
     return page ? [`/${page}`, url] : undefined;
   };
 }
+
+declare const __webpack_require__: { f?: Record<string, (chunkId: string | number, promises: Promise<unknown>[]) => void> } | undefined;
+
+/**
+ * Every `import()` of the app waits for the next task before its module runs. The document names
+ * the page's chunks (server/src/routes/h5.ts), so they are installed when the app starts and the
+ * router's import of the page would otherwise resolve at once: the page's modules and its first
+ * render ran inside the app's start, one task of about 300 ms on a slow phone. Webpack gathers
+ * the promises of `__webpack_require__.f` handlers before a chunk's modules run (its own are the
+ * script and style loaders); this one adds a macrotask.
+ */
+export function installChunkYield(): void {
+  if (typeof __webpack_require__ === 'undefined' || !__webpack_require__.f) return;
+  __webpack_require__.f.nextTask = (_chunkId, promises) => {
+    promises.push(new Promise((resolve) => setTimeout(resolve, 0)));
+  };
+}

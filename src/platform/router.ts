@@ -19,3 +19,8 @@ export function installPatternRoutes(): void {
 export function installOverlayBack(): void {
   throw new UnsupportedPlatformCall('installOverlayBack', thisPlatform());
 }
+
+/** A page's code (its chunks, which the document names) evaluates in a task of its own, not in the app's start (before the router is created). */
+export function installChunkYield(): void {
+  throw new UnsupportedPlatformCall('installChunkYield', thisPlatform());
+}

@@ -12,3 +12,7 @@ export function installPatternRoutes(): void {
 export function installOverlayBack(): void {
   throw new UnsupportedPlatformCall('installOverlayBack', WEAPP, 'the page-container takes the page back; ask hasUrlRouter() first');
 }
+
+export function installChunkYield(): void {
+  throw new UnsupportedPlatformCall('installChunkYield', WEAPP, 'the mini-program loads its pages itself; ask hasUrlRouter() first');
+}
