@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useDidShow } from '@tarojs/taro';
 import { deferred } from '../deferred';
 import { usePageStores } from '../../stores/RootStore';
-import { posterAccepts, posterEntry, type PosterMaker, type PosterRequest } from '../../stores/share/posterEntry';
+import { pagePhotoCount, posterAccepts, posterEntry, type PosterMaker, type PosterRequest } from '../../stores/share/posterEntry';
 import type { PosterAsk } from './PosterMakerView';
 
 const PosterMakerView = deferred(() => import('./PosterMakerView'));
@@ -17,10 +17,7 @@ export function PosterHost() {
   const page = usePageStores();
   const [ask, setAsk] = useState<PosterAsk | null>(null);
   const [maker] = useState<PosterMaker>(() => ({
-    accepts: (r: PosterRequest) => {
-      const g = page?.gallery;
-      return posterAccepts(r, g?.gallery?.id === r.galleryId ? g.photoCount : null);
-    },
+    accepts: (r: PosterRequest) => posterAccepts(r, pagePhotoCount(page, r.galleryId)),
     open: (r: PosterRequest) => setAsk((prev) => ({ request: r, seq: (prev?.seq ?? 0) + 1 }))
   }));
   useEffect(() => posterEntry.register(maker), [maker]);

@@ -1,6 +1,7 @@
 import { getRootStore, type RootStore, type PageStores } from '../RootStore';
 import { PosterStore } from './PosterStore';
 import { adjustOf } from './posterRules';
+import { pagePhotoCount } from '../share/posterEntry';
 import { createPosterV2, fetchPosterTemplates, uploadPoster } from '../../api/poster';
 import { fetchPhotoList } from '../../api/gallery';
 import { fetchPhotosByIds } from '../../api/visits';
@@ -23,10 +24,7 @@ export function createPosterStore(page: PageStores | null, root: RootStore = get
       if (imageId !== null) return (await fetchPhotosByIds([imageId])).find((p) => p.galleryid === galleryId) ?? null;
       return (await fetchPhotoList(galleryId, { page_size: 1 })).items[0] ?? null;
     },
-    photoCount: (galleryId) => {
-      const g = page?.gallery;
-      return g?.gallery?.id === galleryId ? g.photoCount : null;
-    },
+    photoCount: (galleryId) => pagePhotoCount(page, galleryId),
     // The drawing code (and its QR encoder) comes with the first poster.
     render: async (template, photoUrl, texts) => (await import('./posterDraw')).renderPoster(adjustOf(template), serverImageUrl(template.src), photoUrl, texts),
     upload: uploadPoster,

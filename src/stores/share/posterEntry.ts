@@ -50,6 +50,12 @@ export class PosterEntry {
   }
 }
 
+/** The photo count of the gallery a page shows, when it is this one; null otherwise (not known). */
+export function pagePhotoCount(page: { gallery?: { gallery: { id: number } | null; photoCount: number } } | null, galleryId: number): number | null {
+  const g = page?.gallery;
+  return g?.gallery?.id === galleryId ? g.photoCount : null;
+}
+
 /** A poster is offered for a photo's own request, or for a gallery with at least one photo (`photoCount` null: not known). */
 export function posterAccepts(r: PosterRequest, photoCount: number | null): boolean {
   if (r.imageId !== null) return true;
