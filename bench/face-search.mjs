@@ -10,8 +10,8 @@
 // faces, checked against the rows: FaceService.match) is timed for selfie crops of the real
 // faces (embedded by the engine) and for noisy copies of synthetic faces; prints p50/p95/max
 // and how often the expected person was found. Never fails.
-//   node --import tsx bench/face-search.mjs    (PostgreSQL: BENCH_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test)
-//   BENCH_DB=pglite node --import tsx bench/face-search.mjs (one database only; the app loads routes with import())
+//   node bench/face-search.mjs    (PostgreSQL: BENCH_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test)
+//   BENCH_DB=pglite node bench/face-search.mjs (one database only)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,8 +19,11 @@ import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import { register } from 'tsx/cjs/api';
+import { register as registerEsm } from 'tsx/esm/api';
 
+// The app loads some route modules with import(): both of tsx's hooks (as `npm run bench` runs it, plain node).
 register();
+registerEsm();
 const require = createRequire(import.meta.url);
 const { buildApp } = require('../server/src/app.ts');
 const { loadConfig } = require('../server/src/config.ts');
@@ -28,6 +31,8 @@ const { openPglite, openPostgres } = require('../server/src/db/index.ts');
 const { LocalStore } = require('../server/src/storage/index.ts');
 const { ImageService } = require('../server/src/services/photos/images.ts');
 const { FACE_HNSW_INDEX } = require('../server/src/services/face/vectors.ts');
+// The synthetic rows carry the engine's version, as indexed faces do (search compares only faces of it).
+const { FACE_ENGINE_VERSION } = require('../server/src/face/engine.ts');
 
 const PERSONS = Number(process.env.BENCH_PERSONS || 5000);
 const PER_PERSON = Number(process.env.BENCH_FACES_PER_PERSON || 20);
@@ -98,10 +103,10 @@ async function bulkLoad(db, galleryId, vectors) {
     [PERSONS]
   );
   const { rows: pr } = await db.query(
-    `INSERT INTO persons (gallery_id, centroid, face_count, created_at)
-     SELECT $1, (SELECT string_agg(float4send(x), ''::bytea ORDER BY o) FROM unnest(a) WITH ORDINALITY t(x, o)), $2, $3 FROM bench_centres ORDER BY p
+    `INSERT INTO persons (gallery_id, centroid, face_count, created_at, engine_version)
+     SELECT $1, (SELECT string_agg(float4send(x), ''::bytea ORDER BY o) FROM unnest(a) WITH ORDINALITY t(x, o)), $2, $3, $4 FROM bench_centres ORDER BY p
      RETURNING id`,
-    [galleryId, PER_PERSON, now]
+    [galleryId, PER_PERSON, now, FACE_ENGINE_VERSION]
   );
   const firstPerson = Math.min(...pr.map((r) => Number(r.id)));
   if (vectors) await db.query('UPDATE persons SET centroid_v = c.a::vector FROM bench_centres c WHERE persons.id = $1 + c.p - 1', [firstPerson]);
@@ -114,11 +119,11 @@ async function bulkLoad(db, galleryId, vectors) {
        FROM (SELECT c.p, (SELECT array_agg(y + (random() - 0.5) * 0.061 ORDER BY o) FROM unnest(c.a) WITH ORDINALITY t(y, o) WHERE c.p > 0) AS r FROM bench_centres c) f`
     );
     await db.query(
-      `INSERT INTO faces (photo_id, gallery_id, person_id, x, y, w, h, score, embedding, crop_key, created_at${vectors ? ', embedding_v' : ''})
+      `INSERT INTO faces (photo_id, gallery_id, person_id, x, y, w, h, score, embedding, crop_key, created_at, engine_version${vectors ? ', embedding_v' : ''})
        SELECT $1 + ((f.p * ${PER_PERSON} + $4) % $5), $2, $3 + f.p - 1, 0.4, 0.3, 0.1, 0.15, 0.9,
-         (SELECT string_agg(float4send(x), ''::bytea ORDER BY o) FROM unnest(f.a) WITH ORDINALITY t(x, o)), 'bench/none.jpg', $6${vectors ? ', f.a::vector' : ''}
+         (SELECT string_agg(float4send(x), ''::bytea ORDER BY o) FROM unnest(f.a) WITH ORDINALITY t(x, o)), 'bench/none.jpg', $6, $7${vectors ? ', f.a::vector' : ''}
        FROM bench_faces f`,
-      [firstPhoto, galleryId, firstPerson, k, PHOTOS, now]
+      [firstPhoto, galleryId, firstPerson, k, PHOTOS, now, FACE_ENGINE_VERSION]
     );
     if (k === 1 || k % 5 === 0) log(`  bulk: ${k * PERSONS} synthetic faces (last batch ${Math.round(ms(t0))} ms)`);
   }

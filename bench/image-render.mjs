@@ -9,9 +9,12 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import { register } from 'tsx/cjs/api';
+import { register as registerEsm } from 'tsx/esm/api';
 
 // The server is CommonJS TypeScript (as `tsx server/src/main.ts` runs it): load it the same way.
+// The app loads some route modules with import(): both of tsx's hooks.
 register();
+registerEsm();
 const require = createRequire(import.meta.url);
 const { buildApp } = require('../server/src/app.ts');
 const { loadConfig } = require('../server/src/config.ts');
