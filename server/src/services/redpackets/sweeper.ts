@@ -4,6 +4,7 @@ import { RED_PACKET_REFUND_AFTER_S } from '../../../../types/api/redpackets';
 import type { Grabber } from './grab';
 import { grabPacket, type PacketRow } from './ledger';
 import type { PayoutService } from './payouts';
+import { startPeriodic } from '../shared/periodic';
 
 /** How often a process runs the red packet sweep (app.ts starts it; `npm run redpackets -- sweep` runs it once). */
 export const RED_PACKET_SWEEP_MS = 15_000;
@@ -183,17 +184,6 @@ export class RedPacketSweeper {
 
   /** Runs the sweep every `everyMs`; returns the stop (which waits for a sweep in progress). */
   start(everyMs = RED_PACKET_SWEEP_MS): () => Promise<void> {
-    let running: Promise<unknown> | null = null;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = this.sweep()
-        .catch((e) => this.warn('red packet sweep failed', e))
-        .finally(() => (running = null));
-    }, everyMs);
-    timer.unref();
-    return async () => {
-      clearInterval(timer);
-      await running;
-    };
+    return startPeriodic(() => this.sweep(), { everyMs, onError: (e) => this.warn('red packet sweep failed', e) });
   }
 }

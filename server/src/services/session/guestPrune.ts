@@ -1,5 +1,6 @@
 import type { Db } from '../../db';
 import { SESSION_TTL_S } from './session';
+import { startPeriodic } from '../shared/periodic';
 
 /** How often the sweep runs (each process; deleting is idempotent, so several processes may overlap). */
 export const GUEST_PRUNE_EVERY_MS = 60 * 60 * 1000;
@@ -77,26 +78,6 @@ export class GuestPruner {
    * which waits for a sweep in progress (buildApp calls it in onClose, before the database closes).
    */
   startSweeping(everyMs: number, firstMs: number, warn: (msg: string, err?: unknown) => void): () => Promise<void> {
-    let running: Promise<void> | null = null;
-    const run = () => {
-      if (running) return;
-      running = this.prune()
-        .then(
-          () => undefined,
-          (err) => warn('guest sweep failed', err)
-        )
-        .finally(() => {
-          running = null;
-        });
-    };
-    const first = setTimeout(run, firstMs);
-    const timer = setInterval(run, everyMs);
-    first.unref();
-    timer.unref();
-    return async () => {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
-    };
+    return startPeriodic(() => this.prune(), { everyMs, firstMs, onError: (err) => warn('guest sweep failed', err) });
   }
 }

@@ -1,5 +1,6 @@
 import type { Db, Queryable } from '../../db';
 import type { ObjectStore } from '../../storage';
+import { startPeriodic } from '../shared/periodic';
 
 /** How often a process sweeps long pictures (app.ts starts it). */
 export const SPLICE_SWEEP_MS = 60 * 60 * 1000;
@@ -80,19 +81,6 @@ export class SpliceSweeper {
 
   /** Runs the sweep now and every `everyMs`; returns the stop (which waits for a sweep in progress). */
   start(everyMs = SPLICE_SWEEP_MS): () => Promise<void> {
-    let running: Promise<unknown> | null = null;
-    const run = () => {
-      if (running) return;
-      running = this.sweep()
-        .catch((e) => this.warn('long picture sweep failed', e))
-        .finally(() => (running = null));
-    };
-    run();
-    const timer = setInterval(run, everyMs);
-    timer.unref();
-    return async () => {
-      clearInterval(timer);
-      await running;
-    };
+    return startPeriodic(() => this.sweep(), { everyMs, firstMs: 0, onError: (e) => this.warn('long picture sweep failed', e) });
   }
 }
