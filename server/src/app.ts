@@ -109,9 +109,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   const stopSplices = ctx.spliceSweeper.start();
   app.addHook('onClose', async () => {
     stopNotices();
-    stopSweep();
     stopOrphans();
-    await Promise.all([ctx.orphans.idle(), stopGuestSweep(), stopFaces(), stopOcr(), stopRedPackets(), stopSplices()]);
+    await Promise.all([stopSweep(), ctx.orphans.idle(), stopGuestSweep(), stopFaces(), stopOcr(), stopRedPackets(), stopSplices()]);
     await ctx.redPacketGrabber.close();
     (await ctx.faceVectors.made()?.catch(() => null))?.close();
     await (await ctx.faceEngine.made()?.catch(() => null))?.close();

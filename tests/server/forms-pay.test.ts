@@ -15,7 +15,7 @@ import type { RefundRequest, RefundResult } from '../../server/src/providers/pay
 import { ORDER_TTL_S } from '../../server/src/providers/pay/wechatpay';
 import { openPglite, openPostgres, type Db } from '../../server/src/db';
 import { listMigrations, migrate } from '../../server/src/db/migrate';
-import { formPaidOrder } from '../../server/src/services/pay/formOrders';
+import { FORM_PAY_HANDOVER_S, formPaidOrder } from '../../server/src/services/pay/formOrders';
 import { ErrorCode } from '../../types/envelope';
 
 const ORGANISER = 'forms-pay-organiser';
@@ -47,12 +47,22 @@ describe.each(BACKENDS)('form pay per verified phone on %s', (backend) => {
   /** Refunds asked of the sandbox provider; `failNext` makes the next one fail (a provider outage). */
   const refunds: RefundRequest[] = [];
   const refundFaults = { failNext: 0 };
+  /** Orders the provider reports paid (a payment whose notification has not arrived), and whether closing fails. */
+  const providerPaid = new Map<string, number>();
+  const closeFaults = { fail: false };
 
   beforeAll(async () => {
     s = await startTestServer(backend, { ORGANIZER_TOKEN: ORGANISER }, undefined, (c) => ({
       ...c,
       sms: new SandboxSmsProvider((l) => log.push(l)),
       pay: Object.assign(Object.create(c.pay), {
+        query: async (o: { out_trade_no: string }) => {
+          const amount = providerPaid.get(o.out_trade_no);
+          return amount === undefined ? null : { transaction_id: `TX${o.out_trade_no}`, amount };
+        },
+        close: async () => {
+          if (closeFaults.fail) throw new Error('provider unavailable');
+        },
         refunds: {
           refund: async (r: RefundRequest): Promise<RefundResult> => {
             refunds.push(r);
@@ -216,8 +226,9 @@ describe.each(BACKENDS)('form pay per verified phone on %s', (backend) => {
       else {
         expect(answers[i].statusCode).toBe(409);
         expect(body).toMatchObject({ code: ErrorCode.FORM_PAY_BUSY, msg: 'Another account is paying for this phone number' });
-        expect(body.data.retry_after).toBeGreaterThan(ORDER_TTL_S - 60);
-        expect(body.data.retry_after).toBeLessThanOrEqual(ORDER_TTL_S);
+        // Until the other account's payment counts as walked away from (FORM_PAY_HANDOVER_S), not the order's 2 h.
+        expect(body.data.retry_after).toBeGreaterThan(FORM_PAY_HANDOVER_S - 60);
+        expect(body.data.retry_after).toBeLessThanOrEqual(FORM_PAY_HANDOVER_S);
       }
     });
     const loser = winner === a.token ? b.token : a.token;
@@ -236,6 +247,68 @@ describe.each(BACKENDS)('form pay per verified phone on %s', (backend) => {
     expect((await prepay(b.token, '13900000052')).json().code).toBe(ErrorCode.FORM_PAY_BUSY);
     await s.db.query('UPDATE orders SET created_at = created_at - $2 WHERE id = $1', [first, ORDER_TTL_S]);
     expect((await prepay(b.token, '13900000052')).json()).toMatchObject({ code: 200, data: { status: 0 } });
+  });
+
+  it("another account's payment walked away from: after FORM_PAY_HANDOVER_S the next account's prepay closes it and pays", async () => {
+    const a = await newUser(s);
+    const b = await newUser(s);
+    await verify(a.token, '13900000064');
+    await verify(b.token, '13900000064');
+    const first = (await prepay(a.token, '13900000064')).json().data.id as number;
+    // Four minutes on, A may still be at the cashier.
+    await s.db.query('UPDATE orders SET created_at = created_at - 240 WHERE id = $1', [first]);
+    const busy = (await prepay(b.token, '13900000064')).json();
+    expect(busy.code).toBe(ErrorCode.FORM_PAY_BUSY);
+    expect(busy.data.retry_after).toBeGreaterThan(0);
+    expect(busy.data.retry_after).toBeLessThanOrEqual(FORM_PAY_HANDOVER_S - 240);
+    // Past the handover time: A's order is closed and B gets one of its own.
+    await s.db.query('UPDATE orders SET created_at = created_at - $2 WHERE id = $1', [first, FORM_PAY_HANDOVER_S]);
+    const mine = (await prepay(b.token, '13900000064')).json();
+    expect(mine).toMatchObject({ code: 200, data: { status: 0, amount: 2500 } });
+    expect((await phoneOrders('13900000064')).map((o) => [o.user_id, o.status])).toEqual([
+      [a.id, 'closed'],
+      [b.id, 'created']
+    ]);
+    // A's closed order cannot be paid any more; A coming back is now the one told to wait.
+    expect((await confirm(first)).json().data?.result).not.toBe('applied');
+    expect((await prepay(a.token, '13900000064')).json().code).toBe(ErrorCode.FORM_PAY_BUSY);
+    expect((await confirm(mine.data.id)).json().data.result).toBe('applied');
+    expect((await prepay(a.token, '13900000064')).json().code).toBe(ErrorCode.ALREADY_PAID);
+  });
+
+  it('a walked-away order the provider reports paid after all is settled, not closed: the next account is told the phone has paid', async () => {
+    const a = await newUser(s);
+    const b = await newUser(s);
+    await verify(a.token, '13900000065');
+    await verify(b.token, '13900000065');
+    const first = (await prepay(a.token, '13900000065')).json().data.id as number;
+    await s.db.query('UPDATE orders SET created_at = created_at - $2 WHERE id = $1', [first, FORM_PAY_HANDOVER_S + 1]);
+    const [row] = await phoneOrders('13900000065');
+    providerPaid.set(row.out_trade_no, 2500);
+    try {
+      expect((await prepay(b.token, '13900000065')).json()).toMatchObject({ code: ErrorCode.ALREADY_PAID, msg: 'This phone number has already paid' });
+    } finally {
+      providerPaid.delete(row.out_trade_no);
+    }
+    expect((await phoneOrders('13900000065')).map((o) => [o.user_id, o.status, o.refund_state])).toEqual([[a.id, 'paid', null]]);
+  });
+
+  it('a walked-away order the provider cannot close keeps blocking (no second payable order), with a short retry', async () => {
+    const a = await newUser(s);
+    const b = await newUser(s);
+    await verify(a.token, '13900000066');
+    await verify(b.token, '13900000066');
+    const first = (await prepay(a.token, '13900000066')).json().data.id as number;
+    await s.db.query('UPDATE orders SET created_at = created_at - $2 WHERE id = $1', [first, FORM_PAY_HANDOVER_S + 1]);
+    closeFaults.fail = true;
+    try {
+      const busy = (await prepay(b.token, '13900000066')).json();
+      expect(busy).toMatchObject({ code: ErrorCode.FORM_PAY_BUSY, data: { retry_after: 30 } });
+    } finally {
+      closeFaults.fail = false;
+    }
+    expect((await phoneOrders('13900000066')).map((o) => [o.user_id, o.status])).toEqual([[a.id, 'created']]);
+    expect((await prepay(b.token, '13900000066')).json().code).toBe(200);
   });
 
   it('two payable orders of two accounts for one phone paid at the same instant: one counts, the other is refunded whole and its payer is told', async () => {

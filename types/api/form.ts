@@ -81,8 +81,9 @@ export type FormValidationResponse = T.Static<typeof FormValidationResponseSchem
  * the form, which the server accepts only as one this visitor verified in it (validateCodeV2, within
  * FORM_PHONE_TTL_S); the good must be the goods_id of one of the form's pay fields.
  * A phone is paid once per gallery and good, whichever account pays: while another account's order
- * for it is open and unexpired, makePrePay answers 202000 (ErrorCode.FORM_PAY_BUSY, data.retry_after
- * in seconds); a payment that still arrives for a phone already paid is refunded whole (its Charge's
+ * for it is open, makePrePay answers 202000 (ErrorCode.FORM_PAY_BUSY, data.retry_after in seconds)
+ * for at most 5 minutes from that order's start; after that the order counts as walked away from and
+ * the next account's prepay closes it with the provider (or settles it, if paid after all); a payment that still arrives for a phone already paid is refunded whole (its Charge's
  * `refund`; makePayUseCharge of it answers 202001, FORM_PAY_REFUNDED).
  */
 export const FormPayRefSchema = T.Object({

@@ -53,14 +53,35 @@ export async function formPaidOrder(q: Queryable, userId: number, galleryId: num
 export const formPayLockKey = (goodsId: number, p: Pick<FormPayer, 'galleryId' | 'country' | 'phone'>) => `formpay:${p.galleryId}:${goodsId}:${p.country}:${p.phone}`;
 
 /**
+ * How long another account's unpaid order for a phone blocks a new one: the time a payment takes at
+ * the cashier. An order older than this was walked away from: the next account's prepay closes it
+ * with the provider (OrderBook.createFormGoodsOrder, after a last query: paid after all → settled)
+ * and goes on, instead of waiting up to ORDER_TTL_S (2 h) for it to expire.
+ */
+export const FORM_PAY_HANDOVER_S = 5 * 60;
+/** 202000's retry_after when an abandoned order could not be closed (the provider was unreachable). */
+const HANDOVER_RETRY_S = 30;
+
+/** Other accounts' unpaid orders for this phone and good, started `olderThanS` or more ago and not expired. */
+export async function otherAccountsOpenOrders(q: Queryable, provider: PayProvider, userId: number, goodsId: number, p: FormPayer, olderThanS: number): Promise<OrderRow[]> {
+  const { rows } = await q.query<OrderRow>(
+    `SELECT * FROM orders WHERE goods_id = $1 AND gallery_id = $2 AND phone_country = $3 AND phone = $4 AND user_id <> $5
+       AND status = 'created' AND provider = $6 AND created_at > $7 AND created_at <= $8 ORDER BY created_at DESC`,
+    [goodsId, p.galleryId, p.country, p.phone, userId, provider, now() - ORDER_TTL_S, now() - olderThanS]
+  );
+  return rows;
+}
+
+/**
  * A form pay field's order (form_pay), inside the caller's transaction: for the phone the visitor
  * verified in the form (`payer`, from the server's verification record). A phone that already paid
  * this good in this gallery is paid: the visitor's own paid order is answered as is; another
  * account's answers 200201, nothing to pay. Concurrent and repeated requests for the same phone and
  * account make one order (the account row and the phone's advisory lock), a pending one for the
  * same phone is reused. While another account's order for the phone is open and unexpired, 202000
- * (FORM_PAY_BUSY) with data.retry_after: two accounts never hold payable orders for one phone at
- * once (a payment that still comes twice is refunded by the settlement, settlement.ts).
+ * (FORM_PAY_BUSY) with data.retry_after (until FORM_PAY_HANDOVER_S has passed, when the caller
+ * closes it): two accounts never hold payable orders for one phone at once (a payment that still
+ * comes twice is refunded by the settlement, settlement.ts).
  */
 export async function createFormOrder(q: Queryable, provider: PayProvider, userId: number, goods: GoodsRow, payer: FormPayer): Promise<OrderRow> {
   await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
@@ -75,13 +96,10 @@ export async function createFormOrder(q: Queryable, provider: PayProvider, userI
     [userId, goods.id, provider, payer.galleryId, payer.formId, payer.country, payer.phone, goods.price_cents, now() - ORDER_TTL_S + REUSE_MIN_LEFT_S]
   );
   if (pending.rows[0]) return pending.rows[0];
-  const open = await q.query<{ created_at: number | string }>(
-    `SELECT created_at FROM orders WHERE goods_id = $1 AND gallery_id = $2 AND phone_country = $3 AND phone = $4 AND user_id <> $5
-       AND status = 'created' AND provider = $6 AND created_at > $7 ORDER BY created_at DESC LIMIT 1`,
-    [goods.id, payer.galleryId, payer.country, payer.phone, userId, provider, now() - ORDER_TTL_S]
-  );
-  if (open.rows[0]) {
-    const retryAfter = Math.max(1, Number(open.rows[0].created_at) + ORDER_TTL_S - now());
+  const open = await otherAccountsOpenOrders(q, provider, userId, goods.id, payer, 0);
+  if (open[0]) {
+    const handover = Number(open[0].created_at) + FORM_PAY_HANDOVER_S - now();
+    const retryAfter = handover > 0 ? handover : HANDOVER_RETRY_S;
     throw new AppError(ErrorCode.FORM_PAY_BUSY, 'Another account is paying for this phone number', { retry_after: retryAfter });
   }
   const { rows } = await q.query<OrderRow>(

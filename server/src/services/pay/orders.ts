@@ -5,7 +5,7 @@ import type { Charge, PayChannel, PayOrder, PayProvider, PrePayResult } from '..
 import type { PaymentProvider, ProviderPayment } from '../../providers/pay/provider';
 import { ORDER_TTL_S } from '../../providers/pay/wechatpay';
 import type { OrderContext } from '../../../../types/api/orderPage';
-import { createFormOrder, type FormPayer } from './formOrders';
+import { createFormOrder, FORM_PAY_HANDOVER_S, otherAccountsOpenOrders, type FormPayer } from './formOrders';
 import { assertOnOffer, expired, newTradeNo, now, orderDescription, providerOrder, REUSE_MIN_LEFT_S, toCharge, type GoodsRow, type OrderPurpose, type OrderRow } from './orderRows';
 import { prepayOrder } from './prepay';
 import { pendingDuplicateRefunds, refundDuplicate, settleOrder, type SettleResult } from './settlement';
@@ -113,6 +113,8 @@ export class OrderBook {
   /** A form pay field's order (form_pay) for the phone the visitor verified in the form: formOrders.ts createFormOrder. */
   async createFormGoodsOrder(userId: number, goodsId: number, payer: FormPayer): Promise<OrderRow> {
     const goods = await this.goods(goodsId);
+    // Another account walked away from its payment for this phone: its order is closed (or settled, if paid after all).
+    for (const stale of await otherAccountsOpenOrders(this.db, this.provider.name, userId, goods.id, payer, FORM_PAY_HANDOVER_S)) await this.closeUnpaid(stale);
     return this.db.tx((q) => createFormOrder(q, this.provider.name, userId, goods, payer));
   }
 
@@ -273,6 +275,11 @@ export class OrderBook {
    */
   async closeExpired(order: OrderRow): Promise<OrderRow> {
     if (!expired(order)) return order;
+    return this.closeUnpaid(order);
+  }
+
+  /** closeExpired for any unpaid order (also one abandoned for another account's payment, createFormGoodsOrder). */
+  private async closeUnpaid(order: OrderRow): Promise<OrderRow> {
     try {
       const po = providerOrder(order);
       const payment = await this.provider.query(po);
@@ -283,7 +290,7 @@ export class OrderBook {
         await this.db.query(`UPDATE orders SET status = 'closed' WHERE id = $1 AND status = 'created'`, [order.id]);
       }
     } catch (err) {
-      this.log('closing an expired order failed', err);
+      this.log('closing an unpaid order failed', err);
     }
     return this.reload(order.id);
   }

@@ -23,6 +23,7 @@ import { SettleRefused, type GoodsRow, type OrderBook, type OrderPurpose } from 
 import type { SettleResult } from './settlement';
 import { paidImages } from './payImages';
 import type { FormPayers } from './formOrders';
+import { startPeriodic } from '../shared/periodic';
 
 /** How often a process closes expired unpaid orders (app.ts starts the sweep). */
 export const ORDER_SWEEP_MS = 10 * 60_000;
@@ -179,10 +180,8 @@ export class PayService {
     return { page, order: await this.orders.closeExpired(found) };
   }
 
-  /** Closes expired unpaid orders every `everyMs` (they are also closed on access); returns the stop. */
-  startSweeping(everyMs: number, warn: (msg: string, err?: unknown) => void): () => void {
-    const sweep = setInterval(() => void this.orders.sweepExpired().catch((err) => warn('closing expired orders failed', err)), everyMs);
-    sweep.unref();
-    return () => clearInterval(sweep);
+  /** Closes expired unpaid orders every `everyMs`, one sweep at a time (they are also closed on access); returns the stop. */
+  startSweeping(everyMs: number, warn: (msg: string, err?: unknown) => void): () => Promise<void> {
+    return startPeriodic(() => this.orders.sweepExpired(), { everyMs, onError: (err) => warn('closing expired orders failed', err) });
   }
 }
