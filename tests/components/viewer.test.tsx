@@ -48,6 +48,17 @@ describe('viewer navigation', () => {
     expect(viewer.index).toBe(0);
   });
 
+  it('a swipe right after the tap counts: while the stage still zooms out of the cell, the backdrop beside it takes the touch', async () => {
+    const { list } = await listOf(80);
+    const { viewer, one, currentId } = setup();
+    act(() => viewer.open(list, 0));
+    expect(one('viewer')!.className).toContain('viewer--entering');
+    drag(one('viewer-backdrop'), -120, 5);
+    expect(currentId()).toBe(2);
+    drag(one('viewer-backdrop'), 0, VIEWER.SWIPE_DOWN_CLOSE_PX);
+    expect(viewer.isOpen).toBe(false);
+  });
+
   it('closes on a swipe down of 245 px or more, not less', async () => {
     const { list } = await listOf(80);
     const { viewer, one } = setup();

@@ -10,6 +10,7 @@ import { viewportSize } from '../../platform/env';
 import OverlayBack from '../../platform/overlay-back';
 import { t } from '../../i18n';
 import Stage from './Stage';
+import { useStageGestures } from './useStageGestures';
 import ThumbStrip from './ThumbStrip';
 import MaybeStrip from './MaybeStrip';
 import InfoBar from './InfoBar';
@@ -50,6 +51,7 @@ function Viewer() {
   const last = useRef<Photo | null>(null);
   const wasOpen = useRef(false);
   const origin = useRef<Rect | null>(null);
+  const gestures = useStageGestures(viewer, () => void viewer.offerSave(gallery.gallery?.config));
   if (viewer.current) last.current = viewer.current;
   // Measured while rendering, so the first frame of an opening (or closing) already sits over the cell.
   if (isOpen !== wasOpen.current) {
@@ -90,10 +92,11 @@ function Viewer() {
   return (
     <View className={`viewer viewer--${isOpen ? phase : 'leaving'}${viewer.wide ? ' viewer--wide' : ''}`} data-testid="viewer" data-open={isOpen ? 'true' : 'false'}>
       <OverlayBack open={isOpen} onBack={() => viewer.close()} />
-      <View className="viewer__backdrop" style={{ opacity: shown ? 1 : 0 }} />
+      {/* The backdrop takes the touches the stage cannot yet: while it zooms out of the tapped cell it covers only part of the screen. */}
+      <View className="viewer__backdrop" data-testid="viewer-backdrop" style={{ opacity: shown ? 1 : 0 }} {...(isOpen ? gestures.handlers : {})} />
       <View className="viewer__zoom" style={{ transform: shown ? 'none' : zoomedOut(origin.current), opacity: shown || origin.current ? 1 : 0 }}>
         {isOpen ? (
-          <Stage viewer={viewer} onLongPress={() => void viewer.offerSave(gallery.gallery?.config)} />
+          <Stage viewer={viewer} view={gestures.view} handlers={gestures.handlers} />
         ) : last.current ? (
           <View className="viewer-slide">
             <Image className="viewer-slide__image" src={viewer.displayUrl(last.current)} mode="aspectFit" />
