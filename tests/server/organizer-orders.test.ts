@@ -132,6 +132,24 @@ describe.each(BACKENDS)('the organiser order list on %s', (backend) => {
     expect((await listed('?status=paid&purpose=service')).status).toBe('paid');
   });
 
+  it('names a form’s pay order by its purpose, apart from the order page’s offers', async () => {
+    const g = await insertGallery(s.db, { link_id: 'ordlist03', name: 'Forms' });
+    const good = await insertGoods(s, g, 990, 'service');
+    const payer = await newUser(s);
+    const form = (
+      await s.db.query<{ id: number }>(
+        `INSERT INTO orders (out_trade_no, user_id, gallery_id, goods_id, amount_cents, provider, created_at, form_id, phone_country, phone)
+         VALUES ('TFORM1', $1, $2, $3, 990, 'sandbox', 1700000200, 'reg', '86', '13800000000') RETURNING id`,
+        [payer.id, g, good]
+      )
+    ).rows[0].id;
+    const offer = (await post('/api/v2/pay/prepay', { goods_id: good, channel: 'native' }, payer.token)).json().data.id;
+    const of = async (q: string) => ((await list(q, ORGANISER, g)).json().data as OrganizerOrderList).items.map((o) => [o.id, o.purpose, o.form_id]);
+    expect(await of('')).toEqual([[offer, 'service', null], [form, 'form', 'reg']]);
+    expect(await of('?purpose=form')).toEqual([[form, 'form', 'reg']]);
+    expect(await of('?purpose=service')).toEqual([[offer, 'service', null]]);
+  });
+
   it('pages through the list without gaps or repeats', async () => {
     const all = ids(await listed());
     const seen: number[] = [];
