@@ -1,6 +1,7 @@
 // Long pictures' leftovers (issue 16, services/splice/sweep.ts): a render's row is written
-// 'rendering' first and turns 'done' with its file; the sweep deletes rows of abandoned renders
-// and files under splices/ that no row names, and never a picture being drawn.
+// 'rendering' first and turns 'done' with its file; the sweep deletes rows of abandoned renders,
+// finished rows whose file is gone from the store, and files under splices/ that no row names,
+// and never a picture being drawn.
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { BACKENDS, startTestServer, insertGallery, type TestServer } from './helpers';
@@ -9,6 +10,7 @@ import { ImageService } from '../../server/src/services/photos/images';
 import { spliceKey } from '../../server/src/services/splice/splices';
 import { SPLICE_RENDER_ABANDON_S } from '../../server/src/services/splice/sweep';
 import { originalKey } from '../../server/src/storage';
+import { SpliceErrorCode } from '../../types/api/splice';
 
 let seed = 0;
 async function jpeg(width: number, height: number): Promise<Buffer> {
@@ -68,18 +70,18 @@ describe.each(BACKENDS)('long picture sweep on %s', (backend) => {
     expect(await stored()).toEqual([spliceKey(hash), orphan].sort());
 
     // A file just written is left (it may belong to a render in progress of an older process).
-    expect(await sweep(now())).toEqual({ rows: 0, files: 0 });
-    expect(await sweep(later())).toEqual({ rows: 0, files: 1 });
+    expect(await sweep(now())).toEqual({ rows: 0, lost: 0, files: 0 });
+    expect(await sweep(later())).toEqual({ rows: 0, lost: 0, files: 1 });
     expect(await stored()).toEqual([spliceKey(hash)]);
     expect(await rowsOf(me.id)).toEqual([{ state: 'done', hash }]);
     // Other names under splices/ are not the sweep's.
     await s.services.store.put('splices/readme.txt', Buffer.from('x'));
-    expect(await sweep(later())).toEqual({ rows: 0, files: 0 });
+    expect(await sweep(later())).toEqual({ rows: 0, lost: 0, files: 0 });
     await s.services.store.delete('splices/readme.txt');
 
     // The maker deleted: the row goes with them (ON DELETE CASCADE), the file with the sweep.
     await s.db.query('DELETE FROM users WHERE id = $1', [me.id]);
-    expect(await sweep(later())).toEqual({ rows: 0, files: 1 });
+    expect(await sweep(later())).toEqual({ rows: 0, lost: 0, files: 1 });
     expect(await stored()).toEqual([]);
   });
 
@@ -88,10 +90,10 @@ describe.each(BACKENDS)('long picture sweep on %s', (backend) => {
     const hash = (await create(a.token, [photos[2], photos[3]])).json().data as string;
     expect((await create(b.token, [photos[2], photos[3]])).json().data).toBe(hash);
     await s.db.query('DELETE FROM user_splices WHERE user_id = $1', [a.id]);
-    expect(await sweep(later())).toEqual({ rows: 0, files: 0 });
+    expect(await sweep(later())).toEqual({ rows: 0, lost: 0, files: 0 });
     expect(await stored()).toEqual([spliceKey(hash)]);
     await s.db.query('DELETE FROM user_splices WHERE user_id = $1', [b.id]);
-    expect(await sweep(later())).toEqual({ rows: 0, files: 1 });
+    expect(await sweep(later())).toEqual({ rows: 0, lost: 0, files: 1 });
   });
 
   it('deletes rows of abandoned renders, and leaves a render in progress alone', async () => {
@@ -105,13 +107,13 @@ describe.each(BACKENDS)('long picture sweep on %s', (backend) => {
     );
     await s.services.store.put(spliceKey(hash), Buffer.from('half'));
     // While it may still be drawing: row and file stay, whatever the files' age.
-    expect(await sweep(started + SPLICE_RENDER_ABANDON_S - 1)).toEqual({ rows: 0, files: 0 });
+    expect(await sweep(started + SPLICE_RENDER_ABANDON_S - 1)).toEqual({ rows: 0, lost: 0, files: 0 });
     expect(await rowsOf(me.id)).toEqual([{ state: 'rendering', hash }]);
     // A render in progress is never listed on the Find page.
     const list = await s.app.inject({ method: 'GET', url: '/api/v2/user/spliceimages', headers: { authorization: `Bearer ${me.token}` } });
     expect(list.json().data.total).toBe(0);
     // Abandoned: the row, then the file it named.
-    expect(await sweep(later())).toEqual({ rows: 1, files: 1 });
+    expect(await sweep(later())).toEqual({ rows: 1, lost: 0, files: 1 });
     expect(await rowsOf(me.id)).toEqual([]);
     expect(await stored()).toEqual([]);
   });
@@ -148,7 +150,7 @@ describe.each(BACKENDS)('long picture sweep on %s', (backend) => {
       return answer;
     }) as typeof s.db.query);
     try {
-      expect(await sweep(later())).toEqual({ rows: 0, files: 0 });
+      expect(await sweep(later())).toEqual({ rows: 0, lost: 0, files: 0 });
     } finally {
       spy.mockRestore();
     }
@@ -165,8 +167,73 @@ describe.each(BACKENDS)('long picture sweep on %s', (backend) => {
 
     // The sweep first, then the render: the file is gone, so the render stores it again.
     await s.db.query('DELETE FROM user_splices WHERE user_id = $1', [me.id]);
-    expect(await sweep(later())).toEqual({ rows: 0, files: 1 });
+    expect(await sweep(later())).toEqual({ rows: 0, lost: 0, files: 1 });
     expect((await create(me.token, ids)).json().data).toBe(hash);
     expect(await stored()).toEqual([spliceKey(hash)]);
+  });
+  const show = (token: string, ids: number[]) =>
+    s.app.inject({ method: 'POST', url: '/api/v2/usersplice/show', payload: { galleryid: gallery, imageids: ids.join(',') }, headers: { authorization: `Bearer ${token}` } });
+
+  it('deletes finished rows whose file is gone, so the maker can make the picture again', async () => {
+    const [a, b] = [await newUser(s), await newUser(s)];
+    const ids = [photos[0], photos[2]];
+    const hash = (await create(a.token, ids)).json().data as string;
+    expect((await create(b.token, ids)).json().data).toBe(hash);
+    const kept = (await create(a.token, [photos[1], photos[3]])).json().data as string;
+    // The file is lost from the store: show still answers an address, and the address 404s.
+    await s.services.store.delete(spliceKey(hash));
+    const before = await show(a.token, ids);
+    expect(before.json().code).toBe(200);
+    expect((await s.app.inject({ method: 'GET', url: before.json().data.url })).statusCode).toBe(404);
+
+    // Both makers' rows of the lost picture go at once (no grace: a finished row's file was stored before it turned 'done').
+    expect(await sweep(now())).toEqual({ rows: 0, lost: 2, files: 0 });
+    expect(await rowsOf(a.id)).toEqual([{ state: 'done', hash: kept }]);
+    expect(await rowsOf(b.id)).toEqual([]);
+    const gone = await show(a.token, ids);
+    expect([gone.statusCode, gone.json().code]).toEqual([404, SpliceErrorCode.NOT_MADE]);
+    const list = await s.app.inject({ method: 'GET', url: '/api/v2/user/spliceimages', headers: { authorization: `Bearer ${b.token}` } });
+    expect(list.json().data.total).toBe(0);
+
+    // Made again: stored anew and shown.
+    expect((await create(a.token, ids)).json().data).toBe(hash);
+    expect(await stored()).toEqual([spliceKey(hash), spliceKey(kept)].sort());
+    const again = await show(a.token, ids);
+    expect((await s.app.inject({ method: 'GET', url: again.json().data.url })).statusCode).toBe(200);
+    expect(await sweep(later())).toEqual({ rows: 0, lost: 0, files: 0 });
+  });
+
+  it('keeps a finished row whose file a render is storing', async () => {
+    const [a, b] = [await newUser(s), await newUser(s)];
+    const ids = [photos[1], photos[2]];
+    const hash = (await create(a.token, ids)).json().data as string;
+    await s.services.store.delete(spliceKey(hash));
+    // Another maker's render of the same picture has named the hash and is about to store the file.
+    await s.db.query(
+      `INSERT INTO user_splices (user_id, gallery_id, image_ids, created_at, hash, state) VALUES ($1, $2, $3::int[], $4, $5, 'rendering')`,
+      [b.id, gallery, ids, now(), hash]
+    );
+    expect(await sweep(now())).toEqual({ rows: 0, lost: 0, files: 0 });
+    expect(await rowsOf(a.id)).toEqual([{ state: 'done', hash }]);
+
+    // The render stored the file after the sweep listed the store: checked again under the lock, the row stays.
+    await s.db.query('DELETE FROM user_splices WHERE user_id = $1', [b.id]);
+    const query = s.db.query.bind(s.db);
+    let restored = false;
+    const spy = jest.spyOn(s.db, 'query').mockImplementation((async (sql: string, params?: unknown[]) => {
+      const answer = await query(sql, params);
+      if (!restored && sql.startsWith('SELECT hash FROM user_splices WHERE hash > $1')) {
+        restored = true;
+        await s.services.store.put(spliceKey(hash), Buffer.from('stored by the render'));
+      }
+      return answer;
+    }) as typeof s.db.query);
+    try {
+      expect(await sweep(now())).toEqual({ rows: 0, lost: 0, files: 0 });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(restored).toBe(true);
+    expect(await rowsOf(a.id)).toEqual([{ state: 'done', hash }]);
   });
 });

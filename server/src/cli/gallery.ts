@@ -3,6 +3,7 @@
  *   npm run gallery -- create --name "Wedding" [--link abc12345] [--start "2026-11-22 18:00"] [--end …] [--desc …] [--parent <id>] [--tags a,b]
  *   npm run gallery -- list
  *   npm run gallery -- page|config|watermark|goods|gate|gates|group|groups …   (configure.ts)
+ *   npm run gallery -- orders <id|link> [--status paid] …                      (orders.ts)
  * Server: --server or SERVER_URL (default http://localhost:$PORT, PORT 8080); token: --token or ORGANIZER_TOKEN.
  */
 import { LINK_ID_RE } from '../../../types/routes';
@@ -10,6 +11,7 @@ import { Api, apiOptionsFrom, argValue, runHttpCli, type ApiOptions, type NewGal
 import { CONFIGURE_COMMANDS, CONFIGURE_USAGE, parseConfigureArgs, runConfigureCommand, type ConfigureCommand } from './configure';
 import { FORMS_USAGE, parseSubmissionsArgs, runSubmissionsCommand, type SubmissionsCommand } from './forms';
 import { COMMENTS_USAGE, parseCommentsArgs, runCommentsCommand, type CommentsCommand } from './comments';
+import { ORDERS_USAGE, parseOrdersArgs, runOrdersCommand, type OrdersCommand } from './orders';
 
 export const GALLERY_USAGE = `Usage:
   npm run gallery -- create --name "Wedding" [--link abc12345] [--start "2026-11-22 18:00"] [--end "2026-11-23 02:00"]
@@ -18,11 +20,12 @@ export const GALLERY_USAGE = `Usage:
 ${CONFIGURE_USAGE}
 ${FORMS_USAGE}
 ${COMMENTS_USAGE}
+${ORDERS_USAGE}
 Options: --server <url> (or SERVER_URL, default http://localhost:$PORT)
          --token <token> (or ORGANIZER_TOKEN, the value the server was started with)
 Times are local ("YYYY-MM-DD HH:mm"), ISO 8601 or Unix seconds. Prices are in yuan (9.90); the server keeps cents.`;
 
-export type GalleryCommand = { cmd: 'create'; api: ApiOptions; gallery: NewGallery } | { cmd: 'list'; api: ApiOptions } | ConfigureCommand | SubmissionsCommand | CommentsCommand;
+export type GalleryCommand = { cmd: 'create'; api: ApiOptions; gallery: NewGallery } | { cmd: 'list'; api: ApiOptions } | ConfigureCommand | SubmissionsCommand | CommentsCommand | OrdersCommand;
 
 /** A time argument as Unix seconds: "YYYY-MM-DD[ HH:mm[:ss]]" (local time), ISO 8601 with a zone, or digits. */
 export function parseTime(name: string, value: string): number {
@@ -47,8 +50,9 @@ export function parseGalleryArgs(argv: string[], env: NodeJS.ProcessEnv = proces
   if ((CONFIGURE_COMMANDS as readonly string[]).includes(cmd)) return parseConfigureArgs(argv, env);
   if (cmd === 'submissions') return parseSubmissionsArgs(argv, env);
   if (cmd === 'comments') return parseCommentsArgs(argv, env);
+  if (cmd === 'orders') return parseOrdersArgs(argv, env);
   if (cmd !== 'create' && cmd !== 'list') {
-    throw new Error(`unknown command ${cmd ? `"${cmd}"` : '(none)'}: use create, list, ${CONFIGURE_COMMANDS.join(', ')}, submissions, comments (--help)`);
+    throw new Error(`unknown command ${cmd ? `"${cmd}"` : '(none)'}: use create, list, ${CONFIGURE_COMMANDS.join(', ')}, submissions, comments, orders (--help)`);
   }
   const api = apiOptionsFrom(argv, env);
   if (cmd === 'list') return { cmd, api };
@@ -116,6 +120,7 @@ export function galleryTable(server: string, galleries: OrganizerGallery[]): str
 export async function runGalleryCommand(c: GalleryCommand, print: (line: string) => void = console.log): Promise<number> {
   if (c.cmd === 'submissions') return runSubmissionsCommand(c, print);
   if (c.cmd === 'comments') return runCommentsCommand(c, print);
+  if (c.cmd === 'orders') return runOrdersCommand(c, print);
   if (c.cmd !== 'create' && c.cmd !== 'list') return runConfigureCommand(c, print);
   const api = new Api(c.api);
   if (c.cmd === 'create') {

@@ -3,6 +3,7 @@ import { route } from '../http';
 import { organizerCalls } from '../../../types/api/upload';
 import { organizerGateCalls } from '../../../types/api/permission';
 import { organizerSettingsCalls } from '../../../types/api/organizer';
+import { organizerOrderCalls } from '../../../types/api/organizerOrders';
 import type { Services } from '../services';
 
 /** The organiser API: every call needs `Authorization: Bearer <ORGANIZER_TOKEN>` (checked inside the service). */
@@ -18,6 +19,7 @@ export default async function organizerRoutes(app: FastifyInstance, s: Services)
   route(app, organizerSettingsCalls.withdrawGoods, ({ viewer, params }) => s.organizerGoods.setWithdrawn(viewer, params.goods_id, true));
   route(app, organizerSettingsCalls.restoreGoods, ({ viewer, params }) => s.organizerGoods.setWithdrawn(viewer, params.goods_id, false));
   route(app, organizerSettingsCalls.setPayDown, ({ viewer, params, body }) => s.organizerGoods.setPayDown(viewer, params.id, body.goods_id));
+  route(app, organizerOrderCalls.list, ({ viewer, params, query }) => s.organizerOrders.list(viewer, params.id, query));
   route(app, organizerCalls.listGalleries, ({ viewer }) => s.organizer.list(viewer));
   route(app, organizerCalls.photoAction, ({ viewer, params, body }) => s.organizer.photoAction(viewer, params.id, params.action, body.ids));
   route(app, organizerGateCalls.list, ({ viewer, params }) => s.organizerGates.list(viewer, params.id));

@@ -22,6 +22,7 @@ import { ImageService } from './photos/images';
 import { OrganizerService } from './photos/organizer';
 import { OrganizerSettings } from './gallery/organizerSettings';
 import { OrganizerGoodsService } from './pay/organizerGoods';
+import { OrganizerOrdersService } from './pay/organizerOrders';
 import { LikeService } from './photos/likes';
 import { MineService } from './mine/mine';
 import { SpliceService } from './splice/splices';
@@ -166,6 +167,8 @@ export function createServices(infra: Infrastructure) {
     }),
     /** A gallery's goods and prices. */
     organizerGoods: new OrganizerGoodsService(db, organizerAccess, galleries),
+    /** A gallery's orders for its organiser: paged, filtered, with totals. */
+    organizerOrders: new OrganizerOrdersService(db, organizerAccess),
     /** The poster maker: templates (built-in and an organiser's), uploaded posters and poster records. */
     posters: new PosterService(db, store, gates, galleries, organizerAccess),
     /** Face search and persons; Following and hiding; the visitor's own face (services/face/). */

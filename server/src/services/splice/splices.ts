@@ -7,7 +7,7 @@ import type { GateAccess } from '../gates/gateAccess';
 import { AppError } from '../../errors';
 import { requireUser, type Viewer } from '../../viewer';
 import { composeLongPicture, longLayout } from '../../images/longPicture';
-import { lockSpliceHash } from './sweep';
+import { lockSpliceHash, spliceKey } from './sweep';
 import { entitled } from '../pay/entitlements';
 import { ErrorCode } from '../../../../types/envelope';
 import type { GalleryConfig } from '../../../../types/api/gallery';
@@ -25,8 +25,7 @@ const now = () => Math.floor(Date.now() / 1000);
 /** Long pictures a visitor may make: 30 per 10 minutes (each decodes up to 12 photos). */
 export const SPLICE_RATE = { limit: 30, windowS: 600 };
 
-/** Object key of a long picture by content hash. */
-export const spliceKey = (hash: string) => `splices/${hash.slice(0, 2)}/${hash}.jpg`;
+export { spliceKey };
 
 const fail = (code: number, status: number, msg: string) => new AppError(code, msg, null, status);
 /** The row of a render in progress was swept as abandoned (the render took longer than SPLICE_RENDER_ABANDON_S). */

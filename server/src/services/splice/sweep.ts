@@ -14,7 +14,9 @@ export const SPLICE_RENDER_ABANDON_S = 10 * 60;
 const BATCH = 500;
 
 const now = () => Math.floor(Date.now() / 1000);
-/** `splices/ab/{hash}.jpg` (splices.ts spliceKey): the hash, or null for any other name. */
+/** Object key of a long picture by content hash. */
+export const spliceKey = (hash: string) => `splices/${hash.slice(0, 2)}/${hash}.jpg`;
+/** `splices/ab/{hash}.jpg` (spliceKey): the hash, or null for any other name. */
 const KEY_RE = /^splices\/[0-9a-f]{2}\/([0-9a-f]{64})\.jpg$/;
 
 /**
@@ -30,17 +32,23 @@ export async function lockSpliceHash(q: Queryable, hash: string): Promise<void> 
 export interface SpliceSweepReport {
   /** Rows of renders abandoned (still 'rendering' after SPLICE_RENDER_ABANDON_S), deleted. */
   rows: number;
+  /** Finished rows whose file is gone from the store, deleted (their makers can make them again). */
+  lost: number;
   /** Files under splices/ that no row names, deleted. */
   files: number;
 }
 
 /**
  * Long pictures' leftovers (services/splice/splices.ts), safe in several processes at once:
- * rows of abandoned renders, then stored pictures no row names (their rows swept, or deleted
- * with their maker or gallery). A picture being drawn is never touched: its row is younger than
+ * rows of abandoned renders; finished rows whose file is gone from the store (lost with a
+ * bucket's lifecycle rule, a restore or a hand cleanup), so `show` and the Find page stop
+ * answering an address that 404s and `show` says 201804 until the maker makes it again (`create`
+ * stores the file anew); then stored pictures no row names (their rows swept, or deleted with
+ * their maker or gallery). A picture being drawn is never touched: its row is younger than
  * SPLICE_RENDER_ABANDON_S, it names the hash before the file is stored (lockSpliceHash), and a
- * file written in the last SPLICE_RENDER_ABANDON_S is left anyway. Started by buildApp like the
- * red packet sweep.
+ * file written in the last SPLICE_RENDER_ABANDON_S is left anyway; a finished row goes only when,
+ * under the hash's lock, no render names its hash and the file is still missing. Started by
+ * buildApp like the red packet sweep.
  */
 export class SpliceSweeper {
   constructor(
@@ -54,11 +62,17 @@ export class SpliceSweeper {
     const cutoff = nowS - SPLICE_RENDER_ABANDON_S;
     const stale = await this.db.query(`DELETE FROM user_splices WHERE state = 'rendering' AND created_at < $1 RETURNING id`, [cutoff]);
 
+    /** Every picture stored (by hash), and the ones old enough to be swept as orphans. */
+    const present = new Set<string>();
     const candidates = new Map<string, string>();
     for await (const o of this.store.list('splices/')) {
       const hash = KEY_RE.exec(o.key)?.[1];
-      if (hash && o.modifiedMs < cutoff * 1000) candidates.set(hash, o.key);
+      if (!hash) continue;
+      present.add(hash);
+      if (o.modifiedMs < cutoff * 1000) candidates.set(hash, o.key);
     }
+    const lost = await this.sweepLost(present);
+
     let files = 0;
     const hashes = [...candidates.keys()];
     for (let i = 0; i < hashes.length; i += BATCH) {
@@ -76,7 +90,36 @@ export class SpliceSweeper {
         if (deleted) files++;
       }
     }
-    return { rows: stale.rows.length, files };
+    return { rows: stale.rows.length, lost, files };
+  }
+
+  /**
+   * Finished rows whose picture is not in the store: the hashes of 'done' rows, a batch at a
+   * time, that the listing did not see. Each is checked again under the hash's lock: a render
+   * naming the hash (a row still 'rendering') is storing the file, so its rows stay; a file that
+   * is there after all (stored since the listing) keeps them too. Returns the rows deleted.
+   */
+  private async sweepLost(present: ReadonlySet<string>): Promise<number> {
+    let lost = 0;
+    let after = '';
+    for (;;) {
+      const { rows } = await this.db.query<{ hash: string }>(
+        `SELECT hash FROM user_splices WHERE hash > $1 AND state = 'done' GROUP BY hash ORDER BY hash LIMIT $2`,
+        [after, BATCH]
+      );
+      for (const { hash } of rows) {
+        if (present.has(hash)) continue;
+        lost += await this.db.tx(async (q) => {
+          await lockSpliceHash(q, hash);
+          const drawing = await q.query(`SELECT 1 FROM user_splices WHERE hash = $1 AND state = 'rendering' LIMIT 1`, [hash]);
+          if (drawing.rows.length || (await this.store.exists(spliceKey(hash)))) return 0;
+          const gone = await q.query(`DELETE FROM user_splices WHERE hash = $1 AND state = 'done' RETURNING id`, [hash]);
+          return gone.rows.length;
+        });
+      }
+      if (rows.length < BATCH) return lost;
+      after = rows[rows.length - 1].hash;
+    }
   }
 
   /** Runs the sweep now and every `everyMs`; returns the stop (which waits for a sweep in progress). */
