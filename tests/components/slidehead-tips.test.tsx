@@ -55,9 +55,14 @@ describe('slidehead', () => {
       setWidth(1280);
       const { container } = renderWith(<SlideHead id="s" props={{ ...SLIDEHEAD_DEFAULTS, items: [{ image: hash('a') }] }} ctx={ctx} />);
       expect(container.querySelector('taro-image-core')!.getAttribute('src')).toBe(imageUrl(hash('a'), 'wx_1920_n'));
+      // Lower than the image's ratio there: the whole image (never its baked-in text cut), over a blurred fill of itself.
+      expect(container.querySelector('.slidehead__image')!.getAttribute('mode')).toBe('aspectFit');
+      expect(byTestId(container, 'slidehead-backdrop').map((b) => b.getAttribute('src'))).toEqual([imageUrl(hash('a'), 'wx_1920_n')]);
       setWidth(800);
       const { container: narrow } = renderWith(<SlideHead id="n" props={{ ...SLIDEHEAD_DEFAULTS, items: [{ image: hash('a') }] }} ctx={ctx} />);
       expect(narrow.querySelector('taro-image-core')!.getAttribute('src')).toBe(imageUrl(hash('a'), 'wx_750_n'));
+      expect(narrow.querySelector('.slidehead__image')!.getAttribute('mode')).toBe('aspectFill');
+      expect(byTestId(narrow, 'slidehead-backdrop')).toEqual([]);
     });
   }
 

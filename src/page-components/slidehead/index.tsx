@@ -23,7 +23,8 @@ function SlideHead({ props, ctx }: PageComponentRenderProps<'slidehead'>) {
   const single = items.length === 1;
   const ratio = props.ratio > 0 ? props.ratio : SLIDEHEAD_DEFAULTS.ratio;
   // At the resolution it is shown: a wide screen's banner is over 1,000 px wide (the server preloads the same URLs).
-  const style = windowWidth() > WIDE_SCREEN ? 'wx_1920_n' : 'wx_750_n';
+  const wide = windowWidth() > WIDE_SCREEN;
+  const style = wide ? 'wx_1920_n' : 'wx_750_n';
   return (
     <View className="slidehead" data-testid="slidehead" style={{ paddingTop: `${ratio * 100}%` }}>
       <Slider
@@ -37,7 +38,9 @@ function SlideHead({ props, ctx }: PageComponentRenderProps<'slidehead'>) {
       >
         {items.map((item, i) => (
           <View key={`${item.image}-${i}`} className="slidehead__slide" data-testid="slidehead-slide" onClick={isActiveLink(item.link) ? () => follow(item.link) : undefined}>
-            <Image className="slidehead__image" src={imageUrl(item.image, style)} mode="aspectFill" />
+            <Image className="slidehead__image" src={imageUrl(item.image, style)} mode={wide ? 'aspectFit' : 'aspectFill'} />
+            {/* A wide screen's banner is lower than the image's ratio: the whole image (its text is part of it) over a blurred fill of itself. */}
+            {wide ? <Image className="slidehead__backdrop" data-testid="slidehead-backdrop" src={imageUrl(item.image, style)} mode="aspectFill" /> : null}
           </View>
         ))}
       </Slider>
