@@ -63,7 +63,7 @@ export class GiftStore {
   giftId: number | null = null;
   count = 1;
   readonly cooldowns: GiftCooldowns;
-  private send: GiftSend;
+  private readonly send: GiftSend;
   private loading: Promise<void> | null = null;
 
   constructor(private deps: GiftDeps) {

@@ -56,8 +56,8 @@ export class PayStore {
   paidIds = observable.set<number>();
   busy = false;
   private deps: PayDeps;
-  private confirmation: PayConfirmation;
-  private charges: ChargeWait;
+  private readonly confirmation: PayConfirmation;
+  private readonly charges: ChargeWait;
 
   constructor(deps: Partial<PayDeps> = {}) {
     this.deps = {
