@@ -1,25 +1,18 @@
 // Back respects what is open (issue 12, navigation): in the browser the viewer and
 // a sheet each push a history entry on the gallery's URL, so Back closes them and
 // a second Back leaves the gallery; closing from the UI leaves no entry behind.
-import type { Browser } from 'playwright-core';
-import { BASE_URL, VIEWPORTS, launchBrowser, pagePerTest, visibleTestId, waitUntil, type TrackedPage } from './support';
+import { BASE_URL, VIEWPORTS, pagePerTest, visibleTestId, waitUntil, useBrowser, type TrackedPage } from './support';
 
 /** The demo's sub-gallery with a switch panel (a sheet) in its header. */
 const GALLERY = `${BASE_URL}/g/carpet26`;
 /** The page the visitor came from. */
 const BEFORE = 'data:text/html,<title>before</title><p>before</p>';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { browser } = useBrowser();
 
 describe.each(VIEWPORTS)('$name', ({ options }) => {
   let t: TrackedPage;
-  pagePerTest(() => browser, options, (page) => (t = page));
+  pagePerTest(browser, options, (page) => (t = page));
 
   const pathOf = () => new URL(t.page.url()).pathname;
   const viewerOpen = async () => (await t.page.locator('[data-testid="viewer"][data-open="true"]').count()) > 0;

@@ -2,8 +2,8 @@
 // and desktop size: the splash page (shown on a first visit, its countdown, Skip, not again on the next
 // visit, closing by itself), the button group's sponsor and guest modals, and the highlights tab
 // (hot pictures in two rows, the hot list, a tap opening the viewer, the tab remembered).
-import type { Browser, BrowserContext } from 'playwright-core';
-import { BASE_URL, DEMO_LINK, VIEWPORTS, launchBrowser, openPage, screenshotPath, waitUntil, type TrackedPage } from './support';
+import type { BrowserContext } from 'playwright-core';
+import { BASE_URL, DEMO_LINK, VIEWPORTS, openPage, screenshotPath, waitUntil, useBrowser, type TrackedPage } from './support';
 
 const wechat = VIEWPORTS.find((v) => v.name === 'phone-wechat')!;
 const SIZES = [
@@ -11,13 +11,7 @@ const SIZES = [
   { name: 'desktop', options: VIEWPORTS.find((v) => v.name === 'desktop')!.options }
 ];
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { newContext } = useBrowser();
 
 /** Open the accordion fold titled `title` on the demo top page. */
 async function openFold(t: TrackedPage, title: string) {
@@ -32,10 +26,7 @@ for (const vp of SIZES) {
     let context: BrowserContext;
     let t: TrackedPage;
     beforeEach(async () => {
-      context = await browser.newContext(vp.options);
-    });
-    afterEach(async () => {
-      await context?.close();
+      context = await newContext(vp.options);
     });
 
     it('a first visit shows the splash with its countdown; Skip closes it; the next visit goes straight to the page', async () => {

@@ -6,8 +6,8 @@
 // On the demo (the shared server's seed), the After Party's page has the comments in the page
 // (`commentlist`) and the send bar at its bottom (`commentsend`): a visitor reads them, logs in and
 // posts through that bar, and the navigation stands on the bar.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BASE_URL, VIEWPORTS, launchBrowser, openPage, pageApi, sandboxLogin, waitUntil, type TrackedPage } from './support';
+import type { Page } from 'playwright-core';
+import { BASE_URL, VIEWPORTS, openPage, pageApi, sandboxLogin, waitUntil, useBrowser, type TrackedPage } from './support';
 import { startRedisServer, type RedisServer } from './redis-live';
 
 const desktop = VIEWPORTS.find((v) => v.name === 'desktop')!;
@@ -17,20 +17,16 @@ const XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>
 const XSS_NICK = '<img src=x onerror=__xss=3>';
 
 let server: RedisServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const { newContext } = useBrowser();
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startRedisServer(), launchBrowser()]);
+  server = await startRedisServer();
 }, 150_000);
 afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
   await server?.stop();
 });
 
 async function newPage(options: typeof phone.options): Promise<TrackedPage> {
-  const context = await browser.newContext({ ...options, locale: 'en-US' });
-  contexts.push(context);
+  const context = await newContext({ ...options, locale: 'en-US' });
   return openPage(context);
 }
 

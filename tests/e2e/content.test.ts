@@ -1,26 +1,21 @@
 // Content components in a real browser (issue 14): the demo's event info accordion (rich text
 // fetched by hash, the floor plan in an image modal), rich text with XSS payloads staying inert,
 // and an automatic image modal that shows once and not again on the next visit.
-import type { Browser } from 'playwright-core';
 import { organiser, createGallery } from './organiser';
-import { BASE_URL, DEMO_LINK, VIEWPORTS, getJson, launchBrowser, pagePerTest, screenshotPath, visible, waitUntil, type TrackedPage } from './support';
+import { BASE_URL, DEMO_LINK, VIEWPORTS, getJson, pagePerTest, screenshotPath, visible, waitUntil, useBrowser, type TrackedPage } from './support';
 
 const phone = VIEWPORTS.find((v) => v.name === 'phone-wechat')!;
 const desktop = VIEWPORTS.find((v) => v.name === 'desktop')!;
 
-let browser: Browser;
+const { browser } = useBrowser();
 /** The demo's floor plan image hash (a stored page asset). */
 let planHash: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const detail = await getJson(`/api/v2/gallery/link/${DEMO_LINK}`);
   const info = detail.body.data.gallery.pagedata.components.find((c: { type: string }) => c.type === 'collapse');
   planHash = info.props.items[3].children[0].props.items[0].image;
   expect(planHash).toMatch(/^[a-f0-9]{64}$/);
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 async function openInfo(t: TrackedPage) {
@@ -34,7 +29,7 @@ async function openInfo(t: TrackedPage) {
 for (const vp of [phone, desktop]) {
   describe(`the demo's event info (${vp.name})`, () => {
     let t: TrackedPage;
-    pagePerTest(() => browser, vp.options, (p) => (t = p));
+    pagePerTest(browser, vp.options, (p) => (t = p));
 
     it('the event, programme and guests unfold; the schedule is rich text; the floor plan opens large in a modal, × closes it', async () => {
       const heads = await openInfo(t);
@@ -73,7 +68,7 @@ for (const vp of [phone, desktop]) {
 
 describe('organiser content on a phone', () => {
   let t: TrackedPage;
-  pagePerTest(() => browser, phone.options, (p) => (t = p));
+  pagePerTest(browser, phone.options, (p) => (t = p));
 
   it('rich text with XSS payloads renders its text and runs nothing', async () => {
     const payload =

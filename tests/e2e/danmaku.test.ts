@@ -5,8 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { VIEWPORTS, launchBrowser, openPage, waitUntil, type TrackedPage } from './support';
+import { VIEWPORTS, openPage, waitUntil, useBrowser, type TrackedPage } from './support';
 import { shot } from './organiser';
 import { startRedisServer, type RedisServer } from './redis-live';
 
@@ -17,15 +16,12 @@ const SWITCH = { on: /^(Live comments: on|弹幕：开)$/, off: /^(Live comments
 const XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script><b>bold</b>';
 
 let server: RedisServer;
-let browser: Browser;
-let context: BrowserContext;
+const { newContext } = useBrowser();
 let t: TrackedPage;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startRedisServer(), launchBrowser()]);
+  server = await startRedisServer();
 }, 150_000);
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
   await server?.stop();
 });
 
@@ -49,8 +45,7 @@ async function sendUntilShown(room: number, content: string, firstId: number, wi
 
 it('a live text message flies over the venue screen, and markup in one shows as text', async () => {
   const g = (await server.organiser('POST', '/api/v2/organizer/galleries', { name: 'Bullet e2e' })).gallery as { id: number; link_id: string };
-  context = await browser.newContext({ ...desktop.options, locale: 'en-US' });
-  t = await openPage(context);
+  t = await openPage(await newContext({ ...desktop.options, locale: 'en-US' }));
   await t.page.goto(`${server.baseUrl}/g/${g.link_id}/screen`);
   await t.page.getByTestId('carousel').waitFor({ state: 'visible', timeout: 30_000 });
 
@@ -92,9 +87,7 @@ it('on a phone the gallery page and its viewer run the bullet screen; the viewer
   } finally {
     fs.rmSync(folder, { recursive: true, force: true });
   }
-  await context?.close();
-  context = await browser.newContext({ ...phone.options, locale: 'en-US' });
-  t = await openPage(context);
+  t = await openPage(await newContext({ ...phone.options, locale: 'en-US' }));
   await t.page.goto(`${server.baseUrl}/g/${g.link_id}`);
   await waitUntil(t, 'two photos', async () => (await t.page.getByTestId('photo-item').count()) === 2, 30_000);
 

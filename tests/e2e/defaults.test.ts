@@ -6,18 +6,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { BASE_URL, DEMO_LINK, VIEWPORTS, getJson, launchBrowser, openPage, pagePerTest, screenshotPath, visible, visibleTestId, waitUntil, type TrackedPage } from './support';
+import { BASE_URL, DEMO_LINK, VIEWPORTS, getJson, openPage, pagePerTest, screenshotPath, visible, visibleTestId, waitUntil, useBrowser, type TrackedPage } from './support';
 import { createGallery, shot, upload } from './organiser';
 
-let browser: Browser;
+const { browser, newContext } = useBrowser();
 let folder: string;
 beforeAll(async () => {
-  browser = await launchBrowser();
   folder = fs.mkdtempSync(path.join(os.tmpdir(), 'lg-e2e-defaults-'));
 });
 afterAll(async () => {
-  await browser?.close();
   fs.rmSync(folder, { recursive: true, force: true });
 });
 
@@ -44,7 +41,7 @@ async function demoPhotoIds(n: number): Promise<string> {
 
 describe.each(VIEWPORTS)('titles ($name)', ({ options }) => {
   let t: TrackedPage;
-  pagePerTest(() => browser, options, (page) => (t = page));
+  pagePerTest(browser, options, (page) => (t = page));
 
   it('/, a gallery, /page/me and the venue screen each have a non-empty title, and a gallery keeps its own after Back', async () => {
     const seen: Record<string, string> = {};
@@ -81,7 +78,7 @@ describe.each(VIEWPORTS)('titles ($name)', ({ options }) => {
 
 describe.each(VIEWPORTS)('a new gallery ($name)', ({ name, options }) => {
   let t: TrackedPage;
-  pagePerTest(() => browser, options, (page) => (t = page));
+  pagePerTest(browser, options, (page) => (t = page));
 
   it('starts with a head showing its first photo, the photo list and the navigation with Me', async () => {
     const g = await organiserGallery(`Club night ${name}`, 2);
@@ -106,48 +103,44 @@ describe.each(VIEWPORTS)('a new gallery ($name)', ({ name, options }) => {
 describe('the venue screen at rest', () => {
   for (const [w, h] of [[1920, 1080], [1280, 720]] as const) {
     it(`shows the whole event name over a dimmed photo at ${w}x${h}`, async () => {
-      const context = await browser.newContext({ viewport: { width: w, height: h } });
-      try {
-        const t = await openPage(context);
-        await t.page.goto(`${BASE_URL}/g/${DEMO_LINK}/screen`);
-        await visibleTestId(t, 'carousel-name');
-        const src = await waitUntil(t, 'the backdrop photo loaded', async () =>
-          t.page.evaluate(() => {
-            const img = document.querySelector('[data-testid="carousel-backdrop"] img') as HTMLImageElement | null;
-            return img && img.complete && img.naturalWidth > 0 ? img.getAttribute('src') : null;
-          })
-        );
-        // A photo of the album, not the cover banner (which carries its own text).
-        const g = (await getJson(`/api/v2/gallery/link/${DEMO_LINK}`)).body.data.gallery;
-        expect(src).not.toContain(g.cover);
-        const box = await t.page.evaluate(() => {
-          const name = document.querySelector('[data-testid="carousel-name"]') as HTMLElement;
-          const r = name.getBoundingClientRect();
-          const qr = document.querySelector('[data-testid="carousel-qr"]')?.getBoundingClientRect() ?? null;
-          const bar = document.querySelector('[data-testid="carousel-play"]')?.getBoundingClientRect() ?? null;
-          const filter = getComputedStyle(document.querySelector('[data-testid="carousel-backdrop"] img')!).filter;
-          // Cut: an element between the name and the screen that hides its overflow and does not hold the whole name.
-          let clipped = false;
-          for (let el = name.parentElement; el && el !== document.body; el = el.parentElement) {
-            const a = el.getBoundingClientRect();
-            const holds = a.left <= r.left + 0.5 && a.right >= r.right - 0.5 && a.top <= r.top + 0.5 && a.bottom >= r.bottom - 0.5;
-            if (getComputedStyle(el).overflow !== 'visible' && !holds) clipped = true;
-          }
-          const style = getComputedStyle(name);
-          if (style.textOverflow === 'ellipsis' || style.whiteSpace === 'nowrap') clipped = true;
-          return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, clipped, qrLeft: qr?.left ?? null, barTop: bar?.top ?? null, filter };
-        });
-        expect(box.clipped).toBe(false);
-        expect(box.left).toBeGreaterThanOrEqual(0);
-        expect(box.top).toBeGreaterThanOrEqual(0);
-        expect(box.bottom).toBeLessThanOrEqual(h);
-        if (box.qrLeft !== null) expect(box.right).toBeLessThanOrEqual(box.qrLeft);
-        if (box.barTop !== null) expect(box.bottom).toBeLessThanOrEqual(box.barTop);
-        expect(box.filter).toContain('brightness');
-        await t.page.screenshot({ path: screenshotPath(`defaults-screen-${w}x${h}`) });
-      } finally {
-        await context.close();
-      }
+      const context = await newContext({ viewport: { width: w, height: h } });
+      const t = await openPage(context);
+      await t.page.goto(`${BASE_URL}/g/${DEMO_LINK}/screen`);
+      await visibleTestId(t, 'carousel-name');
+      const src = await waitUntil(t, 'the backdrop photo loaded', async () =>
+        t.page.evaluate(() => {
+          const img = document.querySelector('[data-testid="carousel-backdrop"] img') as HTMLImageElement | null;
+          return img && img.complete && img.naturalWidth > 0 ? img.getAttribute('src') : null;
+        })
+      );
+      // A photo of the album, not the cover banner (which carries its own text).
+      const g = (await getJson(`/api/v2/gallery/link/${DEMO_LINK}`)).body.data.gallery;
+      expect(src).not.toContain(g.cover);
+      const box = await t.page.evaluate(() => {
+        const name = document.querySelector('[data-testid="carousel-name"]') as HTMLElement;
+        const r = name.getBoundingClientRect();
+        const qr = document.querySelector('[data-testid="carousel-qr"]')?.getBoundingClientRect() ?? null;
+        const bar = document.querySelector('[data-testid="carousel-play"]')?.getBoundingClientRect() ?? null;
+        const filter = getComputedStyle(document.querySelector('[data-testid="carousel-backdrop"] img')!).filter;
+        // Cut: an element between the name and the screen that hides its overflow and does not hold the whole name.
+        let clipped = false;
+        for (let el = name.parentElement; el && el !== document.body; el = el.parentElement) {
+          const a = el.getBoundingClientRect();
+          const holds = a.left <= r.left + 0.5 && a.right >= r.right - 0.5 && a.top <= r.top + 0.5 && a.bottom >= r.bottom - 0.5;
+          if (getComputedStyle(el).overflow !== 'visible' && !holds) clipped = true;
+        }
+        const style = getComputedStyle(name);
+        if (style.textOverflow === 'ellipsis' || style.whiteSpace === 'nowrap') clipped = true;
+        return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, clipped, qrLeft: qr?.left ?? null, barTop: bar?.top ?? null, filter };
+      });
+      expect(box.clipped).toBe(false);
+      expect(box.left).toBeGreaterThanOrEqual(0);
+      expect(box.top).toBeGreaterThanOrEqual(0);
+      expect(box.bottom).toBeLessThanOrEqual(h);
+      if (box.qrLeft !== null) expect(box.right).toBeLessThanOrEqual(box.qrLeft);
+      if (box.barTop !== null) expect(box.bottom).toBeLessThanOrEqual(box.barTop);
+      expect(box.filter).toContain('brightness');
+      await t.page.screenshot({ path: screenshotPath(`defaults-screen-${w}x${h}`) });
     });
   }
 });
@@ -155,52 +148,44 @@ describe('the venue screen at rest', () => {
 describe('sharing the share page', () => {
   it('in the WeChat browser points at the ··· menu, and Back closes the hint; the grid keeps the page margins', async () => {
     const ids = await demoPhotoIds(5);
-    const context = await browser.newContext({ ...phone.options, permissions: ['clipboard-read', 'clipboard-write'] });
-    try {
-      const t = await openPage(context);
-      await t.page.goto(`${BASE_URL}/page/share/anon123/${ids}`);
-      await waitUntil(t, 'five shared photos', async () => (await t.page.getByTestId('photo-item').count()) === 5);
-      const [first, head] = await Promise.all([t.page.getByTestId('photo-item').first().boundingBox(), t.page.getByTestId('share-sharer').boundingBox()]);
-      expect(first!.x).toBeGreaterThanOrEqual(8);
-      const vw = phone.options!.viewport!.width;
-      const last = await t.page.getByTestId('photo-item').nth(2).boundingBox();
-      expect(vw - (last!.x + last!.width)).toBeGreaterThanOrEqual(8);
-      expect(head).toBeTruthy();
+    const context = await newContext({ ...phone.options, permissions: ['clipboard-read', 'clipboard-write'] });
+    const t = await openPage(context);
+    await t.page.goto(`${BASE_URL}/page/share/anon123/${ids}`);
+    await waitUntil(t, 'five shared photos', async () => (await t.page.getByTestId('photo-item').count()) === 5);
+    const [first, head] = await Promise.all([t.page.getByTestId('photo-item').first().boundingBox(), t.page.getByTestId('share-sharer').boundingBox()]);
+    expect(first!.x).toBeGreaterThanOrEqual(8);
+    const vw = phone.options!.viewport!.width;
+    const last = await t.page.getByTestId('photo-item').nth(2).boundingBox();
+    expect(vw - (last!.x + last!.width)).toBeGreaterThanOrEqual(8);
+    expect(head).toBeTruthy();
 
-      await t.page.getByTestId('share-button').click();
-      const text = await visibleTestId(t, 'share-menu-hint-text');
-      expect(text).toMatch(/右上角 ···|··· at the top right/);
-      const arrow = await t.page.getByTestId('share-menu-hint-arrow').boundingBox();
-      // The arrow points at the top right corner, where WeChat's menu is.
-      expect(arrow!.x + arrow!.width).toBeGreaterThan(vw * 0.75);
-      expect(arrow!.y).toBeLessThan(40);
-      await t.page.screenshot({ path: screenshotPath('defaults-share-hint-phone-wechat') });
-      await t.page.goBack();
-      await waitUntil(t, 'the hint closed by Back', async () => (await t.page.getByTestId('share-menu-hint').count()) === 0);
-      expect(new URL(t.page.url()).pathname).toBe(`/page/share/anon123/${ids}`);
-    } finally {
-      await context.close();
-    }
+    await t.page.getByTestId('share-button').click();
+    const text = await visibleTestId(t, 'share-menu-hint-text');
+    expect(text).toMatch(/右上角 ···|··· at the top right/);
+    const arrow = await t.page.getByTestId('share-menu-hint-arrow').boundingBox();
+    // The arrow points at the top right corner, where WeChat's menu is.
+    expect(arrow!.x + arrow!.width).toBeGreaterThan(vw * 0.75);
+    expect(arrow!.y).toBeLessThan(40);
+    await t.page.screenshot({ path: screenshotPath('defaults-share-hint-phone-wechat') });
+    await t.page.goBack();
+    await waitUntil(t, 'the hint closed by Back', async () => (await t.page.getByTestId('share-menu-hint').count()) === 0);
+    expect(new URL(t.page.url()).pathname).toBe(`/page/share/anon123/${ids}`);
   });
 
   it('in a desktop browser copies the link without the WeChat hint', async () => {
     const ids = await demoPhotoIds(3);
     const desktop = VIEWPORTS.find((v) => v.name === 'desktop')!;
-    const context = await browser.newContext({ ...desktop.options, permissions: ['clipboard-read', 'clipboard-write'] });
-    try {
-      const t = await openPage(context);
-      await t.page.goto(`${BASE_URL}/page/share/anon123/${ids}`);
-      await waitUntil(t, 'three shared photos', async () => (await t.page.getByTestId('photo-item').count()) === 3);
-      await t.page.evaluate(() => {
-        (navigator as unknown as { share?: unknown }).share = undefined;
-      });
-      await t.page.getByTestId('share-button').click();
-      const copied = await waitUntil(t, 'the link on the clipboard', async () => t.page.evaluate(() => navigator.clipboard.readText()));
-      expect(copied).toBe(`${BASE_URL}/page/share/anon123/${ids}`);
-      expect(await t.page.getByTestId('share-menu-hint').count()).toBe(0);
-      await t.page.screenshot({ path: screenshotPath('defaults-share-desktop') });
-    } finally {
-      await context.close();
-    }
+    const context = await newContext({ ...desktop.options, permissions: ['clipboard-read', 'clipboard-write'] });
+    const t = await openPage(context);
+    await t.page.goto(`${BASE_URL}/page/share/anon123/${ids}`);
+    await waitUntil(t, 'three shared photos', async () => (await t.page.getByTestId('photo-item').count()) === 3);
+    await t.page.evaluate(() => {
+      (navigator as unknown as { share?: unknown }).share = undefined;
+    });
+    await t.page.getByTestId('share-button').click();
+    const copied = await waitUntil(t, 'the link on the clipboard', async () => t.page.evaluate(() => navigator.clipboard.readText()));
+    expect(copied).toBe(`${BASE_URL}/page/share/anon123/${ids}`);
+    expect(await t.page.getByTestId('share-menu-hint').count()).toBe(0);
+    await t.page.screenshot({ path: screenshotPath('defaults-share-desktop') });
   });
 });

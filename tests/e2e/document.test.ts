@@ -1,16 +1,9 @@
 // The H5 document before and after the script (issue 12, Speed 3 and Experience 7):
 // the root address is a landing page with a title; a gallery's document carries its
 // title, share meta, the LCP preload, the boot data and the skeleton in the raw HTML.
-import type { Browser } from 'playwright-core';
-import { BASE_URL, DEMO_LINK, VIEWPORTS, launchBrowser, pagePerTest, screenshotPath, visibleTestId, waitUntil, type TrackedPage } from './support';
+import { BASE_URL, DEMO_LINK, VIEWPORTS, pagePerTest, screenshotPath, visibleTestId, waitUntil, useBrowser, type TrackedPage } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { browser } = useBrowser();
 
 const DEMO_NAME = 'Demo: Spring Gala 2026';
 const raw = async (path: string) => {
@@ -46,7 +39,7 @@ describe('the raw documents', () => {
 
 describe.each(VIEWPORTS)('$name', ({ name, options }) => {
   let t: TrackedPage;
-  pagePerTest(() => browser, options, (page) => (t = page));
+  pagePerTest(browser, options, (page) => (t = page));
 
   it('/ shows the landing page with a title and the demo link', async () => {
     await t.page.goto(`${BASE_URL}/`);

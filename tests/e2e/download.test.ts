@@ -6,25 +6,15 @@
 // - a guest there who selected photos and tapped Download logs in (the whole page goes to the
 //   sandbox OAuth page) and comes back to the same selection, and the download goes on;
 // - on a desktop, a second tap on Download while the ZIP is on its way says so.
-import type { Browser, BrowserContext, Request } from 'playwright-core';
-import { DEMO_URL, VIEWPORTS, launchBrowser, revealPhotos, openPage, sandboxLogin, screenshotPath, toastSays, visible, waitUntil, type TrackedPage } from './support';
+import type { Browser, Request } from 'playwright-core';
+import { DEMO_URL, VIEWPORTS, revealPhotos, openPage, sandboxLogin, screenshotPath, toastSays, visible, waitUntil, useBrowser, type TrackedPage } from './support';
 
 const phone = VIEWPORTS.find((v) => v.name === 'phone-wechat')!;
 const desktop = VIEWPORTS.find((v) => v.name === 'desktop')!;
 
-let browser: Browser;
-let context: BrowserContext;
+const { newContext } = useBrowser();
 let t: TrackedPage;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await context?.close();
-});
 
 async function tap(id: string): Promise<void> {
   await waitUntil(t, `[data-testid="${id}"] to be visible`, () => visible(t.page, id).isVisible());
@@ -33,8 +23,7 @@ async function tap(id: string): Promise<void> {
 
 /** The demo gallery as a logged-in visitor, in selection mode for Download with `n` photos chosen. */
 async function selectForDownload(options: Parameters<Browser['newContext']>[0], who: string, n: number): Promise<void> {
-  context = await browser.newContext({ ...options, acceptDownloads: true });
-  t = await openPage(context);
+  t = await openPage(await newContext({ ...options, acceptDownloads: true }));
   await t.page.goto(DEMO_URL);
   await revealPhotos(t);
   await waitUntil(t, 'a photo of the demo gallery', () => visible(t.page, 'photo-item').isVisible(), 30000);
@@ -86,8 +75,7 @@ it('WeChat browser: Download with 3 photos shows them at full size to press and 
 });
 
 it('WeChat browser, as a guest: select 3, Download → login round trip → back with the same 3 photos, and the download goes on', async () => {
-  context = await browser.newContext({ ...phone.options, acceptDownloads: true });
-  t = await openPage(context);
+  t = await openPage(await newContext({ ...phone.options, acceptDownloads: true }));
   await t.page.goto(DEMO_URL);
   await revealPhotos(t);
   await waitUntil(t, 'a photo of the demo gallery', () => visible(t.page, 'photo-item').isVisible(), 30000);

@@ -8,8 +8,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
-import { BASE_URL, ROOT, VIEWPORTS, getJson, launchBrowser, pageApi, pagePerTest, sandboxLogin, screenshotPath, visibleTestId, waitUntil, type TrackedPage } from './support';
+import type { Page } from 'playwright-core';
+import { BASE_URL, ROOT, VIEWPORTS, getJson, pageApi, pagePerTest, sandboxLogin, screenshotPath, visibleTestId, waitUntil, useBrowser, type TrackedPage } from './support';
 
 const phone = VIEWPORTS.find((v) => v.name === 'phone-wechat')!;
 const FACES_LINK = 'faces026';
@@ -22,7 +22,7 @@ interface Person {
   total_image: number;
 }
 
-let browser: Browser;
+const { browser } = useBrowser();
 let galleryId = 0;
 let selfiePath = '';
 let target: Person;
@@ -49,19 +49,15 @@ async function selfieOf(p: Person): Promise<string> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const detail = await getJson(`/api/v2/gallery/link/${FACES_LINK}`);
   if (detail.status !== 200) throw new Error(`the demo has no ${FACES_LINK} gallery (face-api's samples missing?)`);
   const g: { id: number } = detail.body.data.gallery;
   galleryId = g.id;
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('face search on a phone (WeChat)', () => {
   let t: TrackedPage;
-  pagePerTest(() => browser, phone.options, (p) => (t = p));
+  pagePerTest(browser, phone.options, (p) => (t = p));
 
   it('find by selfie shows that person’s photos; following lists them; My Photo lists the visitor’s own', async () => {
     await t.page.goto(`${BASE_URL}/g/${FACES_LINK}`);

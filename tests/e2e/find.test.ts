@@ -1,24 +1,17 @@
 // The Find page in a real browser (issue 15 §6), on a phone with a WeChat user agent:
 // the album history lists the gallery just visited, a guest is asked to log in for the
 // favourites tab, and a visitor who liked a photo finds it under favourite photos.
-import type { Browser } from 'playwright-core';
-import { BASE_URL, DEMO_LINK, DEMO_URL, VIEWPORTS, launchBrowser, pagePerTest, revealPhotos, sandboxLogin, visibleTestId, waitUntil, type TrackedPage } from './support';
+import { BASE_URL, DEMO_LINK, DEMO_URL, VIEWPORTS, pagePerTest, revealPhotos, sandboxLogin, visibleTestId, waitUntil, useBrowser, type TrackedPage } from './support';
 
 const phone = VIEWPORTS.find((v) => v.name === 'phone-wechat')!;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { browser } = useBrowser();
 
 const tab = (t: TrackedPage, i: number) => t.page.locator('[data-testid="find"] .at-tabs__item').nth(i);
 
 describe('Find page on a phone with a WeChat user agent', () => {
   let t: TrackedPage;
-  pagePerTest(() => browser, phone.options, (p) => (t = p));
+  pagePerTest(browser, phone.options, (p) => (t = p));
 
   it('a guest sees the visited album in the album history and is asked to log in for favourite photos', async () => {
     await t.page.goto(DEMO_URL);

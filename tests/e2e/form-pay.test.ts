@@ -5,16 +5,15 @@
 // in another browser, verifies the same phone: the field shows it paid, no pay button, and the
 // form submits without paying again.
 import fs from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { createGallery, organiser } from './organiser';
-import { BASE_URL, VIEWPORTS, launchBrowser, openPage, sandboxLogin, screenshotPath, toastSays, visible, visibleTestId, waitUntil, type TrackedPage } from './support';
+import { BASE_URL, VIEWPORTS, openPage, sandboxLogin, screenshotPath, toastSays, visible, visibleTestId, waitUntil, useBrowser, type TrackedPage } from './support';
 
-let browser: Browser;
+const { newContext } = useBrowser();
 let link = '';
 let galleryId = 0;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const g = await createGallery('Form pay race');
   link = g.link_id;
   galleryId = g.id;
@@ -39,9 +38,6 @@ beforeAll(async () => {
     }
   });
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** Every sandbox SMS code printed in the server's output for `phone` (masked there as 138****8000), oldest first. */
 function smsCodes(phone: string): string[] {
@@ -54,14 +50,8 @@ function smsCodes(phone: string): string[] {
 const PHONES: Record<string, string> = { 'phone-wechat': '13800138301', desktop: '13800138302' };
 
 describe.each(VIEWPORTS)('a form pay field paid per phone ($name)', (vp) => {
-  const contexts: BrowserContext[] = [];
-  afterEach(async () => {
-    for (const c of contexts.splice(0)) await c.close();
-  });
-
   async function visitor(who: string): Promise<TrackedPage> {
-    const context = await browser.newContext(vp.options);
-    contexts.push(context);
+    const context = await newContext(vp.options);
     const t = await openPage(context);
     await t.page.goto(`${BASE_URL}/g/${link}`);
     await visibleTestId(t, 'gallery-name');

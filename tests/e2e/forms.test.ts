@@ -5,20 +5,15 @@
 // verifies on its fourth digit, fill the optional fields, submit: the success toast, back on the
 // event page, and the organiser reads the submission back.
 import fs from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { BASE_URL, DEMO_LINK, ORGANIZER_TOKEN, VIEWPORTS, launchBrowser, pagePerTest, sandboxLogin, screenshotPath, toastSays, visibleTestId, waitUntil, type TrackedPage } from './support';
+import { BASE_URL, DEMO_LINK, ORGANIZER_TOKEN, VIEWPORTS, pagePerTest, sandboxLogin, screenshotPath, toastSays, visibleTestId, waitUntil, useBrowser, type TrackedPage } from './support';
 
-let browser: Browser;
+const { browser } = useBrowser();
 let galleryId = 0;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const r = await fetch(`${BASE_URL}/api/v2/gallery/link/${DEMO_LINK}`);
   galleryId = ((await r.json()) as { data: { gallery: { id: number } } }).data.gallery.id;
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** The sandbox SMS code printed in the server's output for `phone` (masked there as 138****8000). */
 function smsCodeFromLog(phone: string): string | null {
@@ -34,7 +29,7 @@ const PHONES: Record<string, string> = { 'phone-wechat': '13800138201', desktop:
 
 describe.each(VIEWPORTS)('the demo registration form ($name)', (vp) => {
   let t: TrackedPage;
-  pagePerTest(() => browser, vp.options, (p) => (t = p));
+  pagePerTest(browser, vp.options, (p) => (t = p));
   const field = (id: string) => t.page.locator(`[data-testid="form-field"][data-field="${id}"]`).filter({ visible: true }).first();
   const input = (id: string, nth = 0) => field(id).locator('input, textarea').nth(nth);
 

@@ -1,16 +1,9 @@
 // Galleries around the photos in a real browser: a deep link into a sub-gallery,
 // the visit form with its way back to the parent, the switch panel, the Me page's
 // recent-visit card, and the view count rising once the stats are flushed.
-import type { Browser } from 'playwright-core';
-import { BASE_URL, VIEWPORTS, getJson, launchBrowser, pagePerTest, visibleTestId, waitUntil, type TrackedPage } from './support';
+import { BASE_URL, VIEWPORTS, getJson, pagePerTest, visibleTestId, waitUntil, useBrowser, type TrackedPage } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { browser } = useBrowser();
 
 const pathOf = (t: TrackedPage) => new URL(t.page.url()).pathname;
 const TOP_ID = 1000001;
@@ -33,7 +26,7 @@ async function apiImageViews(link: string): Promise<number> {
 
 describe.each(VIEWPORTS)('$name', ({ options }) => {
   let t: TrackedPage;
-  pagePerTest(() => browser, options, (page) => (t = page));
+  pagePerTest(browser, options, (page) => (t = page));
 
   it('a deep link into a sub-gallery switches to its sibling through the switch panel', async () => {
     await t.page.goto(`${BASE_URL}/g/carpet26`);

@@ -1,38 +1,15 @@
 // The demo event in a real browser, on a phone inside WeChat and on a desktop:
 // the printed link, photos that load, infinite scroll, reloaded deep links,
 // unknown links and an empty sub-gallery.
-import type { Browser } from 'playwright-core';
-import {
-  BASE_URL,
-  DEMO_URL,
-  VIEWPORTS,
-  countItems,
-  countLoadedItems,
-  launchBrowser,
-  pagePerTest,
-  revealNextUnloaded,
-  revealPhotos,
-  screenshotPath,
-  scrollToBottom,
-  scrollToTop,
-  visibleTestId,
-  waitUntil,
-  type TrackedPage
-} from './support';
+import { BASE_URL, DEMO_URL, VIEWPORTS, countItems, countLoadedItems, pagePerTest, revealNextUnloaded, revealPhotos, screenshotPath, scrollToBottom, scrollToTop, visibleTestId, waitUntil, useBrowser, type TrackedPage } from './support';
 
 const MIN_PHOTOS = 20;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { browser } = useBrowser();
 
 describe.each(VIEWPORTS)('$name', ({ name, options }) => {
   let t: TrackedPage;
-  pagePerTest(() => browser, options, (page) => (t = page));
+  pagePerTest(browser, options, (page) => (t = page));
 
   it('opens the printed demo link: gallery name and at least 20 loaded photos', async () => {
     await t.page.goto(DEMO_URL);

@@ -4,18 +4,16 @@
 // tap shows the QR, the sandbox pay page is paid, and the gift comment appears in the sheet. A
 // free gift then waits out its cooldown (the button disabled with the seconds left). After a
 // reload the sheet still shows all three (they are stored), and the paid order made one comment.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BASE_URL, DEMO_LINK, getJson, launchBrowser, openPage, sandboxLogin, screenshotPath, visible, waitUntil, type TrackedPage } from './support';
+import type { Page } from 'playwright-core';
+import { BASE_URL, DEMO_LINK, getJson, openPage, sandboxLogin, screenshotPath, visible, waitUntil, useBrowser, type TrackedPage } from './support';
 import { createGallery, organiser } from './organiser';
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2, locale: 'en-US' };
 
-let browser: Browser;
+const { newContext } = useBrowser();
 let gallery: { id: number; link_id: string };
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   gallery = await createGallery('Gift party');
   await organiser('POST', `/api/v2/organizer/galleries/${gallery.id}/config`, { use_comment: 1 });
   // Images the server serves: the demo's cover (a gallery's gifts and stickers make it this gallery's asset too).
@@ -26,14 +24,9 @@ beforeAll(async () => {
   await organiser('POST', `/api/v2/organizer/galleries/${gallery.id}/gifts`, { name: 'Car', image: `/img/${cover}!avatar_150`, price: 199 });
   await organiser('POST', `/api/v2/organizer/galleries/${gallery.id}/emotions`, { name: 'Party', images: [`/img/${cover}!avatar_150`, `/img/${cover}!wx_250_160`] });
 }, 60_000);
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-});
 
 async function phone(name: string): Promise<TrackedPage> {
-  const context = await browser.newContext(PHONE);
-  contexts.push(context);
+  const context = await newContext(PHONE);
   const t = await openPage(context);
   const url = `${BASE_URL}/g/${gallery.link_id}`;
   await t.page.goto(url);

@@ -6,8 +6,8 @@
 // after switching to English no Chinese character may show but the language
 // button's own name; after switching to Chinese no visible text may read as an
 // English dictionary message.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BASE_URL, DEMO_LINK, WECHAT_UA, launchBrowser, revealPhotos, openPage, screenshotPath, visibleTestId, waitUntil, type TrackedPage } from './support';
+import type { Page } from 'playwright-core';
+import { BASE_URL, DEMO_LINK, WECHAT_UA, revealPhotos, openPage, screenshotPath, visibleTestId, waitUntil, useBrowser, type TrackedPage } from './support';
 import enUS from '../../src/i18n/en-US';
 import zhCN from '../../src/i18n/zh-CN';
 
@@ -62,18 +62,8 @@ function visibleTexts(page: Page): Promise<string[]> {
   });
 }
 
-let browser: Browser;
-let context: BrowserContext;
+const { newContext } = useBrowser();
 let t: TrackedPage;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await context?.close();
-});
 
 const lang = () => t.page.evaluate(() => document.documentElement.lang);
 
@@ -117,8 +107,7 @@ describe.each([
   { name: 'desktop', options: { viewport: { width: 1280, height: 800 }, locale: 'zh-CN' } }
 ])('$name', ({ name, options }) => {
   it('switching with the viewer and the login prompt open leaves no string of the other language, both ways', async () => {
-    context = await browser.newContext(options);
-    t = await openPage(context);
+    t = await openPage(await newContext(options));
     await t.page.goto(`${BASE_URL}/g/${DEMO_LINK}`);
     await visibleTestId(t, 'gallery-name');
     expect(await lang()).toBe('zh-CN');

@@ -4,18 +4,12 @@
 // bottom bar; the banner is requested at the resolution it is shown (wx_1920_n on the
 // desktop); the layout label names the columns shown; and on the desktop the viewer's
 // controls never cover the photo while the arrow keys still navigate.
-import type { Browser, Page } from 'playwright-core';
-import { BASE_URL, DEMO_LINK, VIEWPORTS, launchBrowser, pagePerTest, revealPhotos, screenshotPath, visibleTestId, waitUntil, type TrackedPage } from './support';
+import type { Page } from 'playwright-core';
+import { BASE_URL, DEMO_LINK, VIEWPORTS, pagePerTest, revealPhotos, screenshotPath, visibleTestId, waitUntil, useBrowser, type TrackedPage } from './support';
 
 const SUB_GALLERY = 'carpet26';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { browser } = useBrowser();
 
 interface Box {
   left: number;
@@ -133,7 +127,7 @@ async function openWithPhotos(t: TrackedPage, link: string, cells = true): Promi
 
 describe.each(VIEWPORTS)('$name', ({ name, options }) => {
   let t: TrackedPage;
-  pagePerTest(() => browser, options, (page) => (t = page));
+  pagePerTest(browser, options, (page) => (t = page));
   const desktop = (options?.viewport?.width ?? 0) > 800;
 
   it('on the demo page no fixed or floating element covers a photo cell: at the top, in the list and far down', async () => {
@@ -246,7 +240,7 @@ describe.each(VIEWPORTS)('$name', ({ name, options }) => {
 
 describe('desktop viewer', () => {
   let t: TrackedPage;
-  pagePerTest(() => browser, VIEWPORTS.find((v) => v.name === 'desktop')!.options, (page) => (t = page));
+  pagePerTest(browser, VIEWPORTS.find((v) => v.name === 'desktop')!.options, (page) => (t = page));
 
   it("gives the photo its own area: no control covers it, and the arrow keys still navigate", async () => {
     await openWithPhotos(t, SUB_GALLERY);

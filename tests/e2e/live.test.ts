@@ -6,23 +6,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { BASE_URL, VIEWPORTS, launchBrowser, openPage, visibleTestId, waitUntil, type TrackedPage } from './support';
+import { BASE_URL, VIEWPORTS, openPage, visibleTestId, waitUntil, useBrowser, type TrackedPage } from './support';
 import { createGallery, shot, upload } from './organiser';
 
 const phone = VIEWPORTS.find((v) => v.name.startsWith('phone'))!;
 
-let browser: Browser;
-let context: BrowserContext;
+const { newContext } = useBrowser();
 let t: TrackedPage;
 let folder: string;
 beforeAll(async () => {
-  browser = await launchBrowser();
   folder = fs.mkdtempSync(path.join(os.tmpdir(), 'lg-e2e-live-'));
 });
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
   fs.rmSync(folder, { recursive: true, force: true });
 });
 
@@ -34,8 +29,7 @@ it('a phone viewer on photo k stays on it while three uploaded photos arrive, an
   for (let i = 0; i < 12; i++) await shot(first, `IMG_${100 + i}.JPG`, new Date(base + i * 60_000), i * 20);
   expect(upload(g.link_id, first)).toContain('uploaded 12');
 
-  context = await browser.newContext(phone.options);
-  t = await openPage(context);
+  t = await openPage(await newContext(phone.options));
   await t.page.goto(`${BASE_URL}/g/${g.link_id}`);
   await visibleTestId(t, 'gallery-name');
   await waitUntil(t, 'the live channel open', async () => (await t.page.locator('[data-testid="photo-area"][data-live="open"]').count()) > 0);

@@ -3,19 +3,12 @@
 // (the whole page on a WeChat phone, our QR popup with its language toggle on a
 // desktop) → back on the gallery as a real user, where they were (issue 12): the
 // same scroll offset, the viewer open on the same photo, the heart red and its toast.
-import type { Browser } from 'playwright-core';
-import { DEMO_URL, VIEWPORTS, launchBrowser, revealPhotos, pagePerTest, screenshotPath, visibleTestId, waitUntil, type TrackedPage } from './support';
+import { DEMO_URL, VIEWPORTS, revealPhotos, pagePerTest, screenshotPath, visibleTestId, waitUntil, useBrowser, type TrackedPage } from './support';
 
 const phone = VIEWPORTS.find((v) => v.name === 'phone-wechat')!;
 const desktop = VIEWPORTS.find((v) => v.name === 'desktop')!;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { browser } = useBrowser();
 
 /** The session as the server sees it, read with the page's own token. */
 function sessionUser(t: TrackedPage): Promise<{ is_mock: boolean; nickname: string }> {
@@ -61,7 +54,7 @@ async function expectRedHeart(t: TrackedPage): Promise<void> {
 
 describe('phone with a WeChat user agent: the whole page goes through the sandbox OAuth page', () => {
   let t: TrackedPage;
-  pagePerTest(() => browser, phone.options, (p) => (t = p));
+  pagePerTest(browser, phone.options, (p) => (t = p));
 
   /** The page's scroll offset (it scrolls inside `.taro_page`, or the window). */
   const scrollOffset = () =>
@@ -133,7 +126,7 @@ describe('phone with a WeChat user agent: the whole page goes through the sandbo
 
 describe('desktop: the QR popup shows the sandbox page, with the language toggle', () => {
   let t: TrackedPage;
-  pagePerTest(() => browser, desktop.options, (p) => (t = p));
+  pagePerTest(browser, desktop.options, (p) => (t = p));
 
   it('heart → authorisation → ok → popup → toggle language → authorise in the popup → the heart turns red', async () => {
     await tapHeartAsGuest(t);

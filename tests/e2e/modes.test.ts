@@ -1,16 +1,10 @@
 // The photo list in a real browser: every display mode through the list's layout
 // switch (phone and desktop), the tag bar's Hot ranking, the sort toggle, and
 // pull-to-refresh with touch emulation on the phone.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO_URL, VIEWPORTS, launchBrowser, openPage, revealPhotos, visibleTestId, waitUntil, type TrackedPage } from './support';
+import type { BrowserContext, Page } from 'playwright-core';
+import { DEMO_URL, VIEWPORTS, openPage, revealPhotos, visibleTestId, waitUntil, useBrowser, type TrackedPage } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { newContext } = useBrowser();
 
 const area = (page: Page) => page.getByTestId('photo-area').filter({ visible: true }).first();
 
@@ -40,15 +34,12 @@ describe.each(VIEWPORTS)('photo list modes ($name)', ({ options }) => {
   let t: TrackedPage;
 
   beforeEach(async () => {
-    context = await browser.newContext({ ...options, locale: 'en-US' });
+    context = await newContext({ ...options, locale: 'en-US' });
     t = await openPage(context);
     await t.page.goto(DEMO_URL);
     await visibleTestId(t, 'gallery-name');
     await revealPhotos(t);
     await waitUntil(t, 'the first photos', async () => (await cellBoxes(t.page)).length > 0);
-  });
-  afterEach(async () => {
-    await context?.close();
   });
 
   it('switches through 1, 2, 4 columns, timeline and waterfall', async () => {
@@ -91,30 +82,26 @@ describe.each(VIEWPORTS)('photo list modes ($name)', ({ options }) => {
 describe('pull-to-refresh on the phone', () => {
   it('a touch drag of more than 100 px at the top reloads the list', async () => {
     const phone = VIEWPORTS.find((v) => v.name.startsWith('phone'))!;
-    const context = await browser.newContext({ ...phone.options, locale: 'en-US' });
-    try {
-      const t = await openPage(context);
-      // The Red Carpet sub-gallery: its list starts near the top of the screen.
-      await t.page.goto(new URL('/g/carpet26', DEMO_URL).toString());
-      await waitUntil(t, 'the first photos', async () => (await cellBoxes(t.page)).length > 0);
-      const box = await t.page.getByTestId('pull-refresh').filter({ visible: true }).first().boundingBox();
-      expect(box).not.toBeNull();
-      const x = box!.x + box!.width / 2;
-      const y0 = box!.y + 20;
-      expect(y0 + 160).toBeLessThan(phone.options!.viewport!.height);
-      const cdp = await context.newCDPSession(t.page);
-      const touch = (type: string, y: number) =>
-        cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] } as never);
-      const reload = t.page.waitForRequest((r) => /\/list\?/.test(r.url()) && r.url().includes('offset=0'), { timeout: 15000 });
-      await touch('touchStart', y0);
-      for (let dy = 20; dy <= 160; dy += 20) await touch('touchMove', y0 + dy);
-      const loader = t.page.getByTestId('pull-refresh').filter({ visible: true }).first().getByTestId('pull-loader');
-      expect(await loader.getAttribute('data-distance')).toBe('100');
-      await touch('touchEnd', y0 + 160);
-      await reload;
-      await waitUntil(t, 'the loader to snap back', async () => (await loader.getAttribute('data-phase')) === 'idle');
-    } finally {
-      await context.close();
-    }
+    const context = await newContext({ ...phone.options, locale: 'en-US' });
+    const t = await openPage(context);
+    // The Red Carpet sub-gallery: its list starts near the top of the screen.
+    await t.page.goto(new URL('/g/carpet26', DEMO_URL).toString());
+    await waitUntil(t, 'the first photos', async () => (await cellBoxes(t.page)).length > 0);
+    const box = await t.page.getByTestId('pull-refresh').filter({ visible: true }).first().boundingBox();
+    expect(box).not.toBeNull();
+    const x = box!.x + box!.width / 2;
+    const y0 = box!.y + 20;
+    expect(y0 + 160).toBeLessThan(phone.options!.viewport!.height);
+    const cdp = await context.newCDPSession(t.page);
+    const touch = (type: string, y: number) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] } as never);
+    const reload = t.page.waitForRequest((r) => /\/list\?/.test(r.url()) && r.url().includes('offset=0'), { timeout: 15000 });
+    await touch('touchStart', y0);
+    for (let dy = 20; dy <= 160; dy += 20) await touch('touchMove', y0 + dy);
+    const loader = t.page.getByTestId('pull-refresh').filter({ visible: true }).first().getByTestId('pull-loader');
+    expect(await loader.getAttribute('data-distance')).toBe('100');
+    await touch('touchEnd', y0 + 160);
+    await reload;
+    await waitUntil(t, 'the loader to snap back', async () => (await loader.getAttribute('data-phase')) === 'idle');
   });
 });

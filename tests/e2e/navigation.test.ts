@@ -1,21 +1,14 @@
 // Moving around the product: bottom navigation, gallery cards, /demo, and every
 // route of the spec opened directly (typed, shared or reloaded).
-import type { Browser } from 'playwright-core';
-import { BASE_URL, DEMO_LINK, VIEWPORTS, launchBrowser, pagePerTest, sandboxLogin, visibleTestId, waitUntil, type TrackedPage } from './support';
+import { BASE_URL, DEMO_LINK, VIEWPORTS, pagePerTest, sandboxLogin, visibleTestId, waitUntil, useBrowser, type TrackedPage } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { browser } = useBrowser();
 
 const pathOf = (t: TrackedPage) => new URL(t.page.url()).pathname;
 
 describe.each(VIEWPORTS)('$name', ({ options }) => {
   let t: TrackedPage;
-  pagePerTest(() => browser, options, (page) => (t = page));
+  pagePerTest(browser, options, (page) => (t = page));
 
   it('/demo opens the demo event', async () => {
     await t.page.goto(`${BASE_URL}/demo`);

@@ -2,29 +2,24 @@
 // the demo's race gallery of generated photos with bib numbers is read by OCR in the background;
 // a racer opens it, types a bib number into the search box, and the full-screen overlay shows
 // the photos with that number; a tap opens the viewer. The overlay is screenshotted.
-import type { Browser } from 'playwright-core';
-import { VIEWPORTS, BASE_URL, getJson, launchBrowser, pageApi, pagePerTest, screenshotPath, visibleTestId, waitUntil, type TrackedPage } from './support';
+import { VIEWPORTS, BASE_URL, getJson, pageApi, pagePerTest, screenshotPath, visibleTestId, waitUntil, useBrowser, type TrackedPage } from './support';
 
 const phone = VIEWPORTS.find((v) => v.name === 'phone-wechat')!;
 const RACE_LINK = 'race2026';
 const BIB = '4821';
 
-let browser: Browser;
+const { browser } = useBrowser();
 let galleryId = 0;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const detail = await getJson(`/api/v2/gallery/link/${RACE_LINK}`);
   if (detail.status !== 200) throw new Error(`the demo has no ${RACE_LINK} gallery`);
   galleryId = detail.body.data.gallery.id;
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('bib-number search on a phone (WeChat)', () => {
   let t: TrackedPage;
-  pagePerTest(() => browser, phone.options, (p) => (t = p));
+  pagePerTest(browser, phone.options, (p) => (t = p));
 
   it('typing a bib number shows that runner’s photos full screen; a tap opens the viewer', async () => {
     await t.page.goto(`${BASE_URL}/g/${RACE_LINK}`);

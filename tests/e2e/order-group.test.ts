@@ -4,21 +4,15 @@
 //   page (desktop: from the QR popup; phone: from the confirm tap), Paid, and still Paid after a reload;
 // - the group page opens from its token: the demo's albums, gated ones locked, a tap opens an album;
 // - the legacy address /wx/gallery?id= opens a gallery brought over with its old id; a larger id is not found.
-import type { Browser, Page } from 'playwright-core';
-import { BASE_URL, DEMO_LINK, VIEWPORTS, launchBrowser, pagePerTest, sandboxLogin, screenshotPath, toastSays, visible, visibleTestId, waitUntil, type TrackedPage } from './support';
+import type { Page } from 'playwright-core';
+import { BASE_URL, DEMO_LINK, VIEWPORTS, pagePerTest, sandboxLogin, screenshotPath, toastSays, visible, visibleTestId, waitUntil, useBrowser, type TrackedPage } from './support';
 import { organiser } from './organiser';
 
 /** server/src/demo/demo.ts DEMO_GROUP_TOKEN and DEMO_SERVICE_OFFERS[0]. */
 const GROUP_TOKEN = 'demoSpringGala2026AlbumsGroup000';
 const OFFER = 'Photographer for your event, half day';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { browser } = useBrowser();
 
 const pathOf = (t: TrackedPage) => new URL(t.page.url()).pathname;
 
@@ -36,7 +30,7 @@ async function payOn(sandbox: Page): Promise<void> {
 describe.each(VIEWPORTS)('order page ($name)', (vp) => {
   const phone = vp.name === 'phone-wechat';
   let t: TrackedPage;
-  pagePerTest(() => browser, vp.options, (p) => (t = p));
+  pagePerTest(browser, vp.options, (p) => (t = p));
   const firstOffer = () => t.page.getByTestId('order-offer').filter({ hasText: OFFER }).first();
 
   it('pays an offer in the sandbox, reached from the Preorder tab of the order context', async () => {
@@ -93,7 +87,7 @@ describe.each(VIEWPORTS)('order page ($name)', (vp) => {
 
 describe('group page and legacy address', () => {
   let t: TrackedPage;
-  pagePerTest(() => browser, VIEWPORTS[0].options, (p) => (t = p));
+  pagePerTest(browser, VIEWPORTS[0].options, (p) => (t = p));
 
   it('the group page opens from its token: the albums, gated ones locked; a tap opens one', async () => {
     await t.page.goto(`${BASE_URL}/page/group/${GROUP_TOKEN}`);

@@ -8,20 +8,14 @@
 //   the QR popup, whose sandbox link is a tap too) → pay → 付费成功 and the photo without
 //   watermark. Every window.open is recorded with the event it ran in: it must be the click.
 // - a second tap while the order is being made says 正在处理付款 (the busy toast).
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { SIGNED_IMAGE, BASE_URL, VIEWPORTS, launchBrowser, openPage, sandboxLogin, screenshotPath, toastSays, visible, visibleTestId, waitUntil, type TrackedPage } from './support';
+import type { BrowserContext, Page } from 'playwright-core';
+import { SIGNED_IMAGE, BASE_URL, VIEWPORTS, openPage, sandboxLogin, screenshotPath, toastSays, visible, visibleTestId, waitUntil, useBrowser, type TrackedPage } from './support';
 
 const CARPET = `${BASE_URL}/g/carpet26`;
 /** The demo's Red Carpet price per photo (server/src/demo: DEMO_CARPET_PRICE_CENTS). */
 const PRICE = /¥\s?\d+\.\d{2}/;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { newContext } = useBrowser();
 
 /** Records every window.open with the event it ran in and the page's user activation at that moment. */
 const RECORD_OPENS = () => {
@@ -53,12 +47,9 @@ describe.each(VIEWPORTS)('$name', ({ name, options }) => {
   let context: BrowserContext;
   let t: TrackedPage;
   beforeEach(async () => {
-    context = await browser.newContext(options);
+    context = await newContext(options);
     await context.addInitScript(RECORD_OPENS);
     t = await openPage(context);
-  });
-  afterEach(async () => {
-    await context?.close();
   });
 
   const shot = (step: string) => t.page.screenshot({ path: screenshotPath(`pay-${name}-${step}`) });

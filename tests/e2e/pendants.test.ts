@@ -3,16 +3,10 @@
 // rest into the more-menu (which opens above the bar, on layer 3); good keeps its count
 // on the device across a reload; settings, share and download do what they say; the
 // desktop shows the PC set (good, language) in the right gutter.
-import type { Browser, BrowserContextOptions } from 'playwright-core';
-import { BASE_URL, DEMO_LINK, WECHAT_UA, launchBrowser, pagePerTest, revealPhotos, screenshotPath, visible, visibleTestId, waitUntil, type TrackedPage } from './support';
+import type { BrowserContextOptions } from 'playwright-core';
+import { BASE_URL, DEMO_LINK, WECHAT_UA, pagePerTest, revealPhotos, screenshotPath, visible, visibleTestId, waitUntil, useBrowser, type TrackedPage } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { browser } = useBrowser();
 
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, userAgent: WECHAT_UA, hasTouch: true, isMobile: true, deviceScaleFactor: 2, locale: 'zh-CN' };
 const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
@@ -31,7 +25,7 @@ const box = async (t: TrackedPage, id: string) => (await visible(t.page, id).bou
 
 describe('phone (WeChat, 390x844)', () => {
   let t: TrackedPage;
-  pagePerTest(() => browser, PHONE, (page) => (t = page));
+  pagePerTest(browser, PHONE, (page) => (t = page));
 
   it('docks language, good and share beside the tabs; the rest folds into the more-menu above the bar', async () => {
     await openDemo(t);
@@ -92,7 +86,7 @@ describe('phone (WeChat, 390x844)', () => {
 
 describe('desktop (1280x800)', () => {
   let t: TrackedPage;
-  pagePerTest(() => browser, DESKTOP, (page) => (t = page));
+  pagePerTest(browser, DESKTOP, (page) => (t = page));
 
   it('shows the PC set (good, language) in the right gutter, nothing folded', async () => {
     await openDemo(t);

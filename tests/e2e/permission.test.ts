@@ -2,8 +2,7 @@
 // phone-gated sub-galleries send a visitor to /page/permission/{id}; passing the
 // gate brings them back to the gallery's photos.
 import fs from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { BASE_URL, DEMO_LINK, countItems, getJson, countLoadedItems, launchBrowser, pagePerTest, sandboxLogin, screenshotPath, visibleTestId, waitUntil, type TrackedPage } from './support';
+import { BASE_URL, DEMO_LINK, countItems, getJson, countLoadedItems, pagePerTest, sandboxLogin, screenshotPath, visibleTestId, waitUntil, useBrowser, type TrackedPage } from './support';
 
 const PASSWORD_LINK = 'vip2026a';
 const PHONE_LINK = 'press026';
@@ -17,15 +16,9 @@ const PHONE_CONTEXT = {
   locale: 'en-US'
 };
 
-let browser: Browser;
+const { browser } = useBrowser();
 let t: TrackedPage;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** The sandbox SMS code printed in the server's output for `phone` (masked there as 138****8000). */
 function smsCodeFromLog(phone: string): string | null {
@@ -62,7 +55,7 @@ async function expectPhotos(link: string) {
 
 describe('permission pages on a phone', () => {
   pagePerTest(
-    () => browser,
+    browser,
     PHONE_CONTEXT,
     (x) => {
       t = x;

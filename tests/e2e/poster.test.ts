@@ -4,27 +4,13 @@
 // 750 design width at pixel ratio 1.5); a guest's Save asks for login; after login Save
 // downloads the poster, uploads it (stored under poster/g…_t…_m….jpg) and records it
 // (createv2): the visitor's poster list names it and its stored picture decodes.
-import type { Browser, BrowserContext } from 'playwright-core';
-import { BASE_URL, DEMO_LINK, launchBrowser, openPage, sandboxLogin, screenshotPath, visible, visibleTestId, waitUntil, type TrackedPage } from './support';
+import { BASE_URL, DEMO_LINK, pagePerTest, sandboxLogin, screenshotPath, visible, visibleTestId, waitUntil, useBrowser, type TrackedPage } from './support';
 
 const PHONE = { viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2, locale: 'zh-CN', acceptDownloads: true };
 
-let browser: Browser;
-let context: BrowserContext;
+const { browser } = useBrowser();
 let t: TrackedPage;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext(PHONE);
-  t = await openPage(context);
-});
-afterEach(async () => {
-  await context?.close();
-});
+pagePerTest(browser, PHONE, (p) => (t = p));
 
 async function openDemo(): Promise<void> {
   await t.page.goto(`${BASE_URL}/g/${DEMO_LINK}`);

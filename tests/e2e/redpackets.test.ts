@@ -3,30 +3,23 @@
 // modal, the pay tap opens the sandbox pay page, pays, and the packet is created; the other phone
 // gets the live message (1 to 5 s late), opens the packet and sees its amount; the detail lists
 // both recipients with the best-luck mark, and the shares add up to the total.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BASE_URL, WECHAT_UA, launchBrowser, openPage, sandboxLogin, screenshotPath, visible, waitUntil, type TrackedPage } from './support';
+import type { Page } from 'playwright-core';
+import { BASE_URL, WECHAT_UA, openPage, sandboxLogin, screenshotPath, visible, waitUntil, useBrowser, type TrackedPage } from './support';
 import { createGallery, organiser } from './organiser';
 
 const PHONE = { viewport: { width: 375, height: 812 }, userAgent: WECHAT_UA, hasTouch: true, isMobile: true, deviceScaleFactor: 2, locale: 'zh-CN' };
 
-let browser: Browser;
+const { newContext } = useBrowser();
 let gallery: { id: number; link_id: string };
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   gallery = await createGallery('Red packet party');
   await organiser('POST', `/api/v2/organizer/galleries/${gallery.id}/config`, { use_package: 1 });
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
 });
 
 /** A phone on the gallery page, logged in through the sandbox as `name`. */
 async function phone(name: string): Promise<TrackedPage> {
-  const context = await browser.newContext(PHONE);
-  contexts.push(context);
+  const context = await newContext(PHONE);
   const t = await openPage(context);
   const url = `${BASE_URL}/g/${gallery.link_id}`;
   await t.page.goto(url);

@@ -4,8 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { BASE_URL, VIEWPORTS, launchBrowser, openPage, visibleTestId, waitUntil, type TrackedPage } from './support';
+import { BASE_URL, VIEWPORTS, openPage, visibleTestId, waitUntil, useBrowser, type TrackedPage } from './support';
 import { createGallery, shot, upload } from './organiser';
 
 const desktop = VIEWPORTS.find((v) => v.name === 'desktop')!;
@@ -18,17 +17,13 @@ const TEXT = {
   pause: /^(Pause|暂停播放)$/
 };
 
-let browser: Browser;
-let context: BrowserContext;
+const { newContext } = useBrowser();
 let t: TrackedPage;
 let folder: string;
 beforeAll(async () => {
-  browser = await launchBrowser();
   folder = fs.mkdtempSync(path.join(os.tmpdir(), 'lg-e2e-screen-'));
 });
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
   fs.rmSync(folder, { recursive: true, force: true });
 });
 
@@ -40,8 +35,7 @@ it('shows the QR code, plays, and takes a new photo into the running show', asyn
   for (let i = 0; i < 3; i++) await shot(first, `IMG_${300 + i}.JPG`, new Date(base + i * 60_000), 40 + i * 50);
   expect(upload(g.link_id, first)).toContain('uploaded 3');
 
-  context = await browser.newContext({ ...desktop.options, locale: 'en-US' });
-  t = await openPage(context);
+  t = await openPage(await newContext({ ...desktop.options, locale: 'en-US' }));
   await t.page.goto(`${BASE_URL}/g/${g.link_id}/screen`);
   const carousel = t.page.getByTestId('carousel');
   await waitUntil(t, 'three photos in the show', async () => (await carousel.getAttribute('data-count')) === '3');
@@ -74,20 +68,16 @@ it('shows the QR code, plays, and takes a new photo into the running show', asyn
 });
 
 it('a password-gated gallery: the screen sends the operator to its permission page and comes back with the photos', async () => {
-  const gated = await browser.newContext({ ...desktop.options, locale: 'en-US' });
-  try {
-    const g = await openPage(gated);
-    // The demo's "VIP Lounge" (password 2026).
-    await g.page.goto(`${BASE_URL}/g/vip2026a/screen`);
-    await waitUntil(g, 'the permission page', async () => /^\/page\/permission\/\d+$/.test(new URL(g.page.url()).pathname));
-    expect(new URL(g.page.url()).searchParams.get('to')).toBe('screen');
-    await visibleTestId(g, 'permission-password-form');
-    await g.page.locator('[data-testid="permission-password"] input, input[data-testid="permission-password"]').first().fill('2026');
-    await g.page.getByTestId('permission-submit').filter({ visible: true }).first().click();
-    await waitUntil(g, 'back on the screen', async () => new URL(g.page.url()).pathname === '/g/vip2026a/screen');
-    const carousel = g.page.getByTestId('carousel');
-    await waitUntil(g, 'photos in the show', async () => Number((await carousel.getAttribute('data-count')) ?? 0) > 0);
-  } finally {
-    await gated.close();
-  }
+  const gated = await newContext({ ...desktop.options, locale: 'en-US' });
+  const g = await openPage(gated);
+  // The demo's "VIP Lounge" (password 2026).
+  await g.page.goto(`${BASE_URL}/g/vip2026a/screen`);
+  await waitUntil(g, 'the permission page', async () => /^\/page\/permission\/\d+$/.test(new URL(g.page.url()).pathname));
+  expect(new URL(g.page.url()).searchParams.get('to')).toBe('screen');
+  await visibleTestId(g, 'permission-password-form');
+  await g.page.locator('[data-testid="permission-password"] input, input[data-testid="permission-password"]').first().fill('2026');
+  await g.page.getByTestId('permission-submit').filter({ visible: true }).first().click();
+  await waitUntil(g, 'back on the screen', async () => new URL(g.page.url()).pathname === '/g/vip2026a/screen');
+  const carousel = g.page.getByTestId('carousel');
+  await waitUntil(g, 'photos in the show', async () => Number((await carousel.getAttribute('data-count')) ?? 0) > 0);
 });

@@ -7,22 +7,12 @@
 import fs from 'node:fs';
 import sharp from 'sharp';
 import yauzl from 'yauzl';
-import type { Browser, BrowserContext, Download } from 'playwright-core';
-import { visible, BASE_URL, DEMO_LINK, DEMO_URL, WECHAT_UA, launchBrowser, revealPhotos, openPage, sandboxLogin, screenshotPath, waitUntil, type TrackedPage } from './support';
+import type { Download } from 'playwright-core';
+import { visible, BASE_URL, DEMO_LINK, DEMO_URL, WECHAT_UA, revealPhotos, openPage, sandboxLogin, screenshotPath, waitUntil, useBrowser, type TrackedPage } from './support';
 
-let browser: Browser;
-let context: BrowserContext;
+const { newContext } = useBrowser();
 let t: TrackedPage;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await context?.close();
-});
 
 async function tap(id: string): Promise<void> {
   await waitUntil(t, `[data-testid="${id}"] to be visible`, () => visible(t.page, id).isVisible());
@@ -31,8 +21,7 @@ async function tap(id: string): Promise<void> {
 
 /** The demo gallery as a logged-in visitor (sandbox login, then a reload picks up the session). */
 async function openDemo(viewport: { width: number; height: number }, userAgent?: string): Promise<void> {
-  context = await browser.newContext({ viewport, userAgent, acceptDownloads: true });
-  t = await openPage(context);
+  t = await openPage(await newContext({ viewport, userAgent, acceptDownloads: true }));
   await t.page.goto(DEMO_URL);
   await revealPhotos(t);
   await waitUntil(t, 'a photo of the demo gallery', () => visible(t.page, 'photo-item').isVisible(), 30000);

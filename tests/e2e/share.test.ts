@@ -2,13 +2,12 @@
 // photos on a phone with a WeChat user agent shows both photos (who shared, the
 // grid), a tap opens the viewer, and 'View the whole album' leads to their gallery.
 // Also: unknown ids show the empty state; the desktop layout is screenshotted.
-import type { Browser } from 'playwright-core';
-import { BASE_URL, DEMO_LINK, VIEWPORTS, getJson, launchBrowser, pagePerTest, screenshotPath, visibleTestId, waitUntil, type TrackedPage } from './support';
+import { BASE_URL, DEMO_LINK, VIEWPORTS, getJson, pagePerTest, screenshotPath, visibleTestId, waitUntil, useBrowser, type TrackedPage } from './support';
 
 const phone = VIEWPORTS.find((v) => v.name === 'phone-wechat')!;
 const desktop = VIEWPORTS.find((v) => v.name === 'desktop')!;
 
-let browser: Browser;
+const { browser } = useBrowser();
 /** Two photos of a free demo gallery and that gallery's link id. */
 let shared: { ids: number[]; linkId: string };
 
@@ -20,7 +19,6 @@ interface G {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const detail = await getJson(`/api/v2/gallery/link/${DEMO_LINK}`);
   expect(detail.status).toBe(200);
   const all: G[] = [detail.body.data.gallery, ...detail.body.data.children];
@@ -30,9 +28,6 @@ beforeAll(async () => {
   expect(list.status).toBe(200);
   shared = { ids: list.body.data.items.map((p: { id: number }) => p.id), linkId: g.link_id };
   expect(shared.ids).toHaveLength(2);
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 const loadedPhotos = (t: TrackedPage) =>
@@ -45,7 +40,7 @@ const loadedPhotos = (t: TrackedPage) =>
 
 describe('phone with a WeChat user agent', () => {
   let t: TrackedPage;
-  pagePerTest(() => browser, phone.options, (p) => (t = p));
+  pagePerTest(browser, phone.options, (p) => (t = p));
 
   it('shows the 2 shared photos; a tap opens the viewer; the album button leads to the gallery', async () => {
     await t.page.goto(`${BASE_URL}/page/share/o_unknown_sharer/${shared.ids.join(',')}`);
@@ -79,7 +74,7 @@ describe('phone with a WeChat user agent', () => {
 
 describe('desktop', () => {
   let t: TrackedPage;
-  pagePerTest(() => browser, desktop.options, (p) => (t = p));
+  pagePerTest(browser, desktop.options, (p) => (t = p));
 
   it('shows the photos in the wider grid', async () => {
     await t.page.goto(`${BASE_URL}/page/share/o_unknown_sharer/${shared.ids.join(',')}`);

@@ -1,8 +1,8 @@
 // What a visitor's browser actually gets (issue 12, Speed): compressed scripts on the first
 // visit of the demo gallery, and nothing of the app's code refetched on a second visit.
 // Headers and cache use are read from Chromium's own network events (CDP), not from the server.
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
-import { BASE_URL, DEMO_URL, VIEWPORTS, launchBrowser, openPage, revealPhotos, visibleTestId, waitUntil, type TrackedPage } from './support';
+import type { CDPSession, Page } from 'playwright-core';
+import { BASE_URL, DEMO_URL, VIEWPORTS, pagePerTest, revealPhotos, visibleTestId, waitUntil, useBrowser, type TrackedPage } from './support';
 
 interface Seen {
   url: string;
@@ -41,24 +41,11 @@ async function recordAssets(page: Page): Promise<{ seen: Seen[]; cdp: CDPSession
   return { seen, cdp };
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { browser } = useBrowser();
 
 describe.each(VIEWPORTS)('$name', ({ options }) => {
-  let context: BrowserContext;
   let t: TrackedPage;
-  beforeEach(async () => {
-    context = await browser.newContext(options);
-    t = await openPage(context);
-  });
-  afterEach(async () => {
-    await context.close();
-  });
+  pagePerTest(browser, options, (page) => (t = page));
 
   it('first visit gets compressed scripts; the second visit fetches no script or style from the network', async () => {
     const first = await recordAssets(t.page);

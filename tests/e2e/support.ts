@@ -44,6 +44,59 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** What useBrowser answers: the file's browser, and contexts that close themselves. */
+export interface FileBrowser {
+  /** The file's browser (launched in a beforeAll: ask for it in hooks and tests). */
+  browser: () => Browser;
+  /**
+   * A new context of the file's browser. One opened in a test (or a beforeEach) is closed after
+   * that test, once the test's own afterEach hooks ran; one opened in a beforeAll, after the
+   * file's tests. Closing it earlier is fine.
+   */
+  newContext: (options?: BrowserContextOptions) => Promise<BrowserContext>;
+}
+
+/**
+ * One Chromium for the file: launched before its tests, closed after them with every context
+ * `newContext` opened. Call it once at the file's top level, before the file's other hooks (its
+ * beforeAll then runs first, its afterAll before theirs).
+ */
+export function useBrowser(): FileBrowser {
+  let browser: Browser | undefined;
+  let inTest = false;
+  const testContexts: BrowserContext[] = [];
+  const fileContexts: BrowserContext[] = [];
+  const closeAll = async (list: BrowserContext[]) => {
+    for (const c of list.splice(0)) await c.close();
+  };
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  beforeEach(() => {
+    inTest = true;
+  });
+  afterEach(async () => {
+    inTest = false;
+    await closeAll(testContexts);
+  });
+  afterAll(async () => {
+    await closeAll(fileContexts);
+    await browser?.close();
+  });
+  const get = (): Browser => {
+    if (!browser) throw new Error('useBrowser: the browser is launched in beforeAll; ask for it in a hook or a test');
+    return browser;
+  };
+  return {
+    browser: get,
+    newContext: async (options) => {
+      const context = await get().newContext(options);
+      (inTest ? testContexts : fileContexts).push(context);
+      return context;
+    }
+  };
+}
+
 /** A page that remembers its uncaught errors and console errors, for failure messages. */
 export interface TrackedPage {
   page: Page;
@@ -217,6 +270,7 @@ export async function getJson(urlPath: string): Promise<{ status: number; body: 
 /**
  * A fresh browser context and tracked page for every test of the enclosing
  * describe (closed after it); `use` receives the page before each test.
+ * `getBrowser`: useBrowser's `browser`.
  */
 export function pagePerTest(getBrowser: () => Browser, options: BrowserContextOptions | undefined, use: (t: TrackedPage) => void): void {
   let context: BrowserContext | undefined;

@@ -1,17 +1,18 @@
-import { OrderPageErrorCode, orderContext, type OrderContext } from '../../../types/api/orderPage';
 import { makeAutoObservable, observable, runInAction } from 'mobx';
+import type { OrderContext } from '../../../types/api/orderPage';
 import type { Photo } from '../../../types/api/photo';
-import { ChargeStatus, type PayChannel, type PayGoods, type PayOrder, type PrePayResult } from '../../../types/api/pay';
+import { ChargeStatus, type PayChannel, type PayOrder, type PrePayResult } from '../../../types/api/pay';
 import type { FormPayRef } from '../../../types/api/form';
-import { ErrorCode } from '../../../types/envelope';
 import type { MessageKey } from '../../i18n';
 import type { GatedAction } from '../login/loginGate';
-import { ApiError } from '../../api/client';
 import { payApi, type PayApi } from '../../api/pay';
 import { payChannel, runPlatformPay, type PlatformPayResult } from '../../platform/pay';
 import { toast } from '../../platform/ui';
 import { t } from '../../i18n';
 import { galleryCharges, viewerResume, type PayGallery, type PayPurpose, type PayQr, type PaySheet } from './payRules';
+import { ChargeWait, type ChargeCheck } from './chargeWait';
+import { PayConfirmation, type PendingDecision } from './payConfirmation';
+import { orderGoods, orderPhotos } from './payOrders';
 
 export * from './payRules';
 
@@ -37,24 +38,6 @@ export interface PayDeps {
 }
 
 /**
- * The visitor's answer on the sheet: the pay step started by the confirm tap (boxed, so
- * resolving with it does not wait for it), or null (cancelled).
- */
-type Decision = { step: Promise<PlatformPayResult> } | null;
-
-/**
- * What the server says of a charge: not paid (yet), paid, or paid and refunded whole (a form's pay
- * order whose phone had already been paid from another order: the phone is paid, this money goes back).
- */
-type ChargeCheck = 'unpaid' | 'paid' | 'refunded';
-
-/** 202000's data.retry_after (seconds until the other account's order expires) in whole minutes, at least 1. */
-const retryMinutes = (e: ApiError): number => {
-  const s = Number((e.body as { data?: { retry_after?: unknown } } | null)?.data?.retry_after);
-  return Number.isFinite(s) && s > 0 ? Math.ceil(s / 60) : 1;
-};
-
-/**
  * Pay-to-remove-watermark and paid download (spec part 1 §4 payment): 'ReadyToPay'
  * toast → a guest logs in first → the confirmation sheet opens ('ordering') while the
  * server makes the order for the unpaid photos (already-paid ones, code 200201, count
@@ -64,18 +47,17 @@ const retryMinutes = (e: ApiError): number => {
  * QR popup) → the photos are marked 'payed' and the result is toasted (paid, failed,
  * cancelled). A tap while a payment runs says so ('pay.busy'). Callers continue the
  * interrupted action when `pay` resolves true.
+ *
+ * The parts: the sheet and the visitor's answer (payConfirmation.ts), the order and its
+ * prepay (payOrders.ts), the QR popup and the charge's polling (chargeWait.ts).
  */
 export class PayStore {
   /** Photos this visitor paid for in this session (the list's own `payed` flags count too). */
   paidIds = observable.set<number>();
-  qr: PayQr | null = null;
-  /** The confirmation sheet (null when closed). */
-  sheet: PaySheet | null = null;
   busy = false;
   private deps: PayDeps;
-  private waiting: { chargeId: number; resolve: (result: ChargeCheck) => void } | null = null;
-  /** The open sheet's pending answer: resolved by confirm() or cancel(). */
-  private decide: { prepay: PrePayResult | null; resolve: (d: Decision) => void; cancelled: boolean } | null = null;
+  private readonly confirmation: PayConfirmation;
+  private readonly charges: ChargeWait;
 
   constructor(deps: Partial<PayDeps> = {}) {
     this.deps = {
@@ -89,7 +71,19 @@ export class PayStore {
       pollLimit: PAY_POLL_LIMIT,
       ...deps
     };
-    makeAutoObservable<PayStore, 'deps' | 'waiting' | 'decide'>(this, { deps: false, waiting: false, decide: false });
+    this.confirmation = new PayConfirmation(this.deps);
+    this.charges = new ChargeWait(this.deps);
+    makeAutoObservable<PayStore, 'deps' | 'confirmation' | 'charges'>(this, { deps: false, confirmation: false, charges: false });
+  }
+
+  /** The QR popup's content (null when closed). */
+  get qr(): PayQr | null {
+    return this.charges.qr;
+  }
+
+  /** The confirmation sheet (null when closed). */
+  get sheet(): PaySheet | null {
+    return this.confirmation.sheet;
   }
 
   isPaid(p: Pick<Photo, 'id' | 'payed'>): boolean {
@@ -141,45 +135,24 @@ export class PayStore {
     try {
       this.deps.toast('pay.ReadyToPay');
       if (!(await this.deps.requireLogin('pay'))) return false;
-      const decision = new Promise<Decision>((resolve) => {
-        this.decide = { prepay: null, resolve, cancelled: false };
-      });
-      const pending = this.decide!;
-      runInAction(() => (this.sheet = { purpose: 'goods', phase: 'ordering', count: 1, alreadyPaid: 0, unitPrice: null, total: null }));
-      let prepay: PrePayResult;
-      let goods: PayGoods | null;
-      try {
-        const body = { goods_id: goodsId, channel: this.deps.channel(), ...(form ? { form } : orderContext(context)) };
-        [goods, prepay] = await Promise.all([this.deps.api.goods(goodsId).catch(() => null), this.deps.api.makePrePay(body)]);
-      } catch (e) {
-        if (e instanceof ApiError && e.code === ErrorCode.ALREADY_PAID) {
-          this.deps.toast('pay.phonePaid');
-          return true;
-        }
-        if (e instanceof ApiError && e.code === OrderPageErrorCode.WITHDRAWN) {
-          this.deps.toast('pay.withdrawn');
-          return false;
-        }
-        if (e instanceof ApiError && e.code === ErrorCode.FORM_PAY_BUSY) this.deps.toast('pay.phoneBusy', { num: retryMinutes(e) });
-        else this.deps.toast('pay.failed');
-        return false;
-      }
+      const pending = this.confirmation.open({ purpose: 'goods', phase: 'ordering', count: 1, alreadyPaid: 0, unitPrice: null, total: null });
+      const ready = await orderGoods(this.deps, goodsId, form, context);
+      if (ready.kind === 'answered') return ready.paid;
       if (pending.cancelled) return false;
+      const { prepay, goods } = ready;
       if (prepay.status === ChargeStatus.PAID) return this.succeed([]);
-      runInAction(() => {
-        pending.prepay = prepay;
-        this.sheet = { purpose: 'goods', phase: 'confirm', count: 1, alreadyPaid: 0, unitPrice: goods?.price ?? prepay.amount, total: prepay.amount, name: goods?.name };
+      this.confirmation.offer(pending, prepay, {
+        purpose: 'goods',
+        phase: 'confirm',
+        count: 1,
+        alreadyPaid: 0,
+        unitPrice: goods?.price ?? prepay.amount,
+        total: prepay.amount,
+        name: goods?.name
       });
-      const started = await decision;
-      if (!started) return false;
-      const step = await started.step.catch((): PlatformPayResult => 'failed');
-      return this.afterStep(step, { id: prepay.id, photo_ids: [] }, prepay);
+      return await this.afterDecision(pending, { id: prepay.id, photo_ids: [] }, prepay);
     } finally {
-      runInAction(() => {
-        this.busy = false;
-        this.sheet = null;
-        this.decide = null;
-      });
+      this.closed();
     }
   }
 
@@ -189,20 +162,7 @@ export class PayStore {
    * phase a payment is under way and the visitor is told so.
    */
   confirm(): void {
-    const d = this.decide;
-    if (!d || !d.prepay || this.sheet?.phase !== 'confirm') {
-      this.deps.toast('pay.busy');
-      return;
-    }
-    this.sheet.phase = 'paying';
-    this.decide = null;
-    let step: Promise<PlatformPayResult>;
-    try {
-      step = this.deps.platformPay(d.prepay);
-    } catch {
-      step = Promise.resolve('failed');
-    }
-    d.resolve({ step });
+    this.confirmation.confirm();
   }
 
   /**
@@ -211,15 +171,7 @@ export class PayStore {
    * platform's pay step runs, its own screen decides.
    */
   cancel(): void {
-    const d = this.decide;
-    if (d) {
-      this.decide = null;
-      d.cancelled = true;
-      this.sheet = null;
-      this.deps.toast('pay.cancelled');
-      d.resolve(null);
-      return;
-    }
+    if (this.confirmation.cancel()) return;
     if (this.sheet?.phase === 'waiting') this.closeQr();
   }
 
@@ -236,80 +188,35 @@ export class PayStore {
       if (!unpaid.length) return true;
       return await this.payIds(g, unpaid, purpose);
     } finally {
-      runInAction(() => {
-        this.busy = false;
-        this.sheet = null;
-        this.decide = null;
-      });
+      this.closed();
     }
   }
 
   private async payIds(g: PayGallery, ids: number[], purpose: PayPurpose): Promise<boolean> {
-    const decision = new Promise<Decision>((resolve) => {
-      this.decide = { prepay: null, resolve, cancelled: false };
-    });
-    const pending = this.decide!;
-    runInAction(() => (this.sheet = { purpose, phase: 'ordering', count: ids.length, alreadyPaid: 0, unitPrice: null, total: null }));
-    const ready = await this.order(g, ids, purpose);
+    const pending = this.confirmation.open({ purpose, phase: 'ordering', count: ids.length, alreadyPaid: 0, unitPrice: null, total: null });
+    const ready = await orderPhotos(this.deps, g, ids, purpose, (paid) => this.markPaid(paid));
+    if (ready.kind === 'settled') this.succeed(ready.ids);
     if (pending.cancelled) return false;
-    if (ready === 'failed') return false;
-    if (ready === 'paid') return true;
+    if (ready.kind !== 'ready') return ready.kind !== 'failed';
     const { order, prepay, goods } = ready;
     const count = order.photo_ids.length || ids.length;
-    runInAction(() => {
-      pending.prepay = prepay;
-      this.sheet = {
-        purpose,
-        phase: 'confirm',
-        count,
-        alreadyPaid: order.already_paid?.length ?? 0,
-        unitPrice: goods?.price ?? Math.round(order.amount / count),
-        total: order.amount
-      };
+    this.confirmation.offer(pending, prepay, {
+      purpose,
+      phase: 'confirm',
+      count,
+      alreadyPaid: order.already_paid?.length ?? 0,
+      unitPrice: goods?.price ?? Math.round(order.amount / count),
+      total: order.amount
     });
-    const started = await decision;
+    return this.afterDecision(pending, order, prepay);
+  }
+
+  /** The visitor's answer on the sheet: cancelled, or the pay step the confirm tap started and what came of it. */
+  private async afterDecision(pending: PendingDecision, order: Pick<PayOrder, 'id' | 'photo_ids'>, prepay: PrePayResult): Promise<boolean> {
+    const started = await pending.answer;
     if (!started) return false;
     const step = await started.step.catch((): PlatformPayResult => 'failed');
     return this.afterStep(step, order, prepay);
-  }
-
-  /** The order, its prepay and the good's price; 'paid' when nothing is left to pay. */
-  private async order(
-    g: PayGallery,
-    ids: number[],
-    purpose: PayPurpose
-  ): Promise<{ order: PayOrder; prepay: PrePayResult; goods: PayGoods | null } | 'paid' | 'failed'> {
-    const body = { gallery_id: g.id, goods_id: g.is_pay_down, link_id: g.link_id, imgids: ids };
-    const goods = this.deps.api.goods(g.is_pay_down).catch(() => null);
-    let order: PayOrder;
-    try {
-      order = await (purpose === 'remove_watermark' ? this.deps.api.payToImage(body) : this.deps.api.preDownImg(body));
-    } catch (e) {
-      if (e instanceof ApiError && e.code === ErrorCode.ALREADY_PAID) {
-        const paid = (e.body as { data?: unknown } | null)?.data;
-        this.markPaid(Array.isArray(paid) ? paid.map(Number) : ids);
-        return 'paid';
-      }
-      this.deps.toast('pay.failed');
-      return 'failed';
-    }
-    this.markPaid(order.already_paid ?? []);
-    if (order.status === ChargeStatus.PAID) {
-      this.succeed(order.photo_ids.length ? order.photo_ids : ids);
-      return 'paid';
-    }
-    let prepay: PrePayResult;
-    try {
-      prepay = await this.deps.api.makePrePay({ id: order.id, channel: this.deps.channel() });
-    } catch {
-      this.deps.toast('pay.failed');
-      return 'failed';
-    }
-    if (prepay.status === ChargeStatus.PAID) {
-      this.succeed(order.photo_ids);
-      return 'paid';
-    }
-    return { order, prepay, goods: await goods };
   }
 
   private async afterStep(step: PlatformPayResult, order: Pick<PayOrder, 'id' | 'photo_ids'>, prepay: PrePayResult): Promise<boolean> {
@@ -320,82 +227,33 @@ export class PayStore {
     }
     if (step === 'done') {
       // The client says paid; the server settles on the notification: a few quick checks ('paying' still).
-      const paid = await this.poll(order.id, 5);
+      const paid = await this.charges.poll(order.id, 5);
       if (paid !== 'unpaid') return this.succeed(order.photo_ids, paid);
       this.deps.toast('pay.noRecord');
       return false;
     }
     const showQr = step === 'qr';
-    runInAction(() => {
-      // The QR popup takes over from the sheet; an opened pay page leaves the sheet waiting.
-      if (showQr) this.sheet = null;
-      else if (this.sheet) this.sheet.phase = 'waiting';
-    });
-    const paid = await this.waitForPayment(prepay, showQr);
+    this.confirmation.waiting(showQr);
+    const paid = await this.charges.wait(prepay, showQr);
     return paid === 'unpaid' ? false : this.succeed(order.photo_ids, paid);
   }
 
-  /** Show the QR popup (or not, for an opened sandbox page) and poll until paid, closed or the limit. */
-  private waitForPayment(r: PrePayResult, showQr: boolean): Promise<ChargeCheck> {
-    const result = new Promise<ChargeCheck>((resolve) => {
-      this.waiting = { chargeId: r.id, resolve };
-    });
-    if (showQr) {
-      this.qr = { chargeId: r.id, codeUrl: r.code_url ?? r.sandbox_url ?? '', sandboxUrl: r.provider === 'sandbox' ? r.sandbox_url ?? r.code_url ?? null : null, amount: r.amount };
-    }
-    void this.poll(r.id, this.deps.pollLimit, true).then((paid) => {
-      if (this.waiting?.chargeId !== r.id) return;
-      if (paid === 'unpaid') this.deps.toast('pay.noRecord');
-      this.finishWait(paid);
-    });
-    return result;
-  }
-
-  /** Asks getCharge up to `times` times, 2 s apart; stops early when the wait ended (popup closed). */
-  private async poll(chargeId: number, times: number, whileWaiting = false): Promise<ChargeCheck> {
-    for (let i = 0; i < times; i++) {
-      if (whileWaiting && this.waiting?.chargeId !== chargeId) return 'unpaid';
-      const check = await this.checkCharge(chargeId);
-      if (check !== 'unpaid') return check;
-      if (i < times - 1) await this.deps.sleep(this.deps.pollMs);
-    }
-    return 'unpaid';
-  }
-
-  private async checkCharge(chargeId: number): Promise<ChargeCheck> {
-    try {
-      const c = await this.deps.api.getCharge(chargeId);
-      if (c.status !== ChargeStatus.PAID) return 'unpaid';
-      return c.refund ? 'refunded' : 'paid';
-    } catch {
-      return 'unpaid';
-    }
-  }
-
   /** 'already paid' in the popup or the waiting sheet: ask now. */
-  async checkNow(): Promise<void> {
-    const w = this.waiting;
-    if (!w) return;
-    const check = await this.checkCharge(w.chargeId);
-    if (check !== 'unpaid') {
-      if (this.waiting === w) this.finishWait(check);
-    } else this.deps.toast('pay.noRecord');
+  checkNow(): Promise<void> {
+    return this.charges.checkNow();
   }
 
   /** Close the popup (or cancel the waiting sheet): the payment is abandoned (polling stops). */
   closeQr(): void {
-    if (this.waiting) {
-      this.deps.toast('pay.cancelled');
-      this.finishWait('unpaid');
-    }
-    this.qr = null;
+    this.charges.close();
   }
 
-  private finishWait(result: ChargeCheck): void {
-    const w = this.waiting;
-    this.waiting = null;
-    this.qr = null;
-    w?.resolve(result);
+  /** The payment is over (paid or not): the store takes the next one. */
+  private closed(): void {
+    runInAction(() => {
+      this.busy = false;
+      this.confirmation.close();
+    });
   }
 
   private cancelled(): false {
