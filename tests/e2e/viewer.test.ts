@@ -1,8 +1,8 @@
 // The full-screen viewer in a real browser: open it by tapping a photo, keys on
 // a desktop, touch swipes on a phone, the last-photo toast at the end of a short
 // gallery, and Escape.
-import type { Browser, BrowserContext } from 'playwright-core';
-import { BASE_URL, DEMO_URL, VIEWPORTS, launchBrowser, openPage, revealPhotos, scrollToBottom, visibleTestId, waitUntil, type TrackedPage } from './support';
+import type { BrowserContext } from 'playwright-core';
+import { BASE_URL, DEMO_URL, VIEWPORTS, openPage, revealPhotos, scrollToBottom, useBrowser, visibleTestId, waitUntil, type TrackedPage } from './support';
 
 const phone = VIEWPORTS.find((v) => v.name.startsWith('phone'))!;
 const desktop = VIEWPORTS.find((v) => v.name === 'desktop')!;
@@ -10,22 +10,13 @@ const desktop = VIEWPORTS.find((v) => v.name === 'desktop')!;
 const SHORT_GALLERY = `${BASE_URL}/g/carpet26`;
 const LAST_PHOTO_TEXTS = ['This is the last photo', '已经是最后一张了'];
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { newContext } = useBrowser();
 
 let context: BrowserContext;
 let t: TrackedPage;
-afterEach(async () => {
-  await context?.close();
-});
 
 async function start(options: typeof phone.options, url: string) {
-  context = await browser.newContext(options);
+  context = await newContext(options);
   t = await openPage(context);
   await t.page.goto(url);
   await visibleTestId(t, 'gallery-name');
