@@ -12,3 +12,15 @@ export interface BootData {
   /** The gallery of the URL, as `GET /api/v2/gallery/link/{link_id}` answers a visitor without a session. */
   gallery?: { link_id: string; detail: GalleryDetail };
 }
+
+/**
+ * The session call started by the document itself (`window.__BOOT_SESSION__`), beside the
+ * app's scripts instead of after them: the answer of `GET /session.js` for the token the
+ * app keeps (SESSION_TOKEN_KEY in localStorage, as Taro's storage writes it: `{"data": token}`),
+ * or null when the request failed. The app's first session call takes it once (src/api/session.ts).
+ */
+export const BOOT_SESSION_GLOBAL = '__BOOT_SESSION__';
+export type BootSession = Promise<{ status: number; body: unknown } | null>;
+
+/** The storage key of the session token (src/api/credentials.ts). */
+export const SESSION_TOKEN_KEY = 'token';

@@ -38,14 +38,19 @@ export async function request<T>(method: Method, path: string, params?: Record<s
     },
     dataType: 'json'
   });
-  const body = res.data as Envelope<T> | undefined;
-  const code = body && typeof body === 'object' ? body.code : res.statusCode;
-  if (res.statusCode === 401 || code === 401) {
+  return unwrap<T>(method, path, res.statusCode, res.data);
+}
+
+/** An answer's data, or the ApiError its status and `{code, msg}` stand for. */
+export function unwrap<T>(method: Method, path: string, statusCode: number, data: unknown): T {
+  const body = data as Envelope<T> | undefined;
+  const code = body && typeof body === 'object' ? body.code : statusCode;
+  if (statusCode === 401 || code === 401) {
     console.info(`401 ${method} ${path}`);
     throw new ApiError(401, 401, body, body?.msg ?? 'Unauthorized');
   }
-  if (res.statusCode < 200 || res.statusCode >= 300 || code !== 200) {
-    throw new ApiError(res.statusCode, code ?? res.statusCode, body, `${res.statusCode} ${body?.msg ?? JSON.stringify(body)}`);
+  if (statusCode < 200 || statusCode >= 300 || code !== 200) {
+    throw new ApiError(statusCode, code ?? statusCode, body, `${statusCode} ${body?.msg ?? JSON.stringify(body)}`);
   }
   return body!.data;
 }

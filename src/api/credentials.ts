@@ -1,4 +1,5 @@
 import { readStored, writeStored } from '../platform/storage';
+import { SESSION_TOKEN_KEY } from '../../types/boot';
 
 /**
  * The session token: the one module that reads and writes it. The session store
@@ -6,7 +7,7 @@ import { readStored, writeStored } from '../platform/storage';
  * stats beacon and the avatar upload read it here. Platform code never reads it:
  * it receives the token (or ready headers) as an argument.
  */
-export const TOKEN_KEY = 'token';
+export const TOKEN_KEY = SESSION_TOKEN_KEY;
 
 export function sessionToken(): string {
   return readStored<string>(TOKEN_KEY, '');

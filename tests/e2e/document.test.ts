@@ -79,6 +79,25 @@ describe.each(VIEWPORTS)('$name', ({ name, options }) => {
     await waitUntil(t, 'the first screen removed', async () => (await t.page.locator('#boot-skeleton').count()) === 0);
   });
 
+  it('/g/{demo} asks for the session once, from the document, with the token kept from the last visit; its page scripts come as one bundle', async () => {
+    const sessions: Array<string | null> = [];
+    t.page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/session.js') sessions.push(r.headers()['authorization'] ?? null);
+    });
+    await t.page.goto(`${BASE_URL}/g/${DEMO_LINK}`);
+    expect(await visibleTestId(t, 'gallery-name')).toBe(DEMO_NAME);
+    expect(sessions).toEqual([null]);
+    const token = await t.page.evaluate(() => JSON.parse(localStorage.getItem('token') ?? 'null')?.data as string);
+    expect(token).toBeTruthy();
+    await t.page.reload();
+    expect(await visibleTestId(t, 'gallery-name')).toBe(DEMO_NAME);
+    // The same visitor again, not a new guest.
+    expect(sessions).toEqual([null, `Bearer ${token}`]);
+    expect(await t.page.evaluate(() => JSON.parse(localStorage.getItem('token') ?? 'null')?.data)).toBe(token);
+    const scripts = await t.page.evaluate(() => Array.from(document.querySelectorAll('script[src]'), (s) => s.getAttribute('src') ?? ''));
+    expect(scripts.filter((s) => /^\/js\/page-gallery\.[0-9a-f]{8}\.js$/.test(s))).toHaveLength(1);
+  });
+
   it('/g/{demo} uses the boot data instead of fetching the gallery, and requests the preloaded slide', async () => {
     const galleryCalls: string[] = [];
     t.page.on('request', (r) => {

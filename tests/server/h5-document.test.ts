@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BACKENDS, startTestServer, insertGallery, type TestServer } from './helpers';
-import { escapeHtml, scriptJson } from '../../server/src/services/h5/document';
+import vm from 'node:vm';
+import { earlySession, escapeHtml, scriptJson } from '../../server/src/services/h5/document';
 
 const ORGANISER = 'doc-organiser-token';
 const HASH = (c: string) => c.repeat(64);
 /** The shape of the built index.html (src/index.html after the H5 build). */
-const INDEX = '<!DOCTYPE html><html><head><meta charset="utf-8"><title></title><script src="/js/app.12345678.js"></script></head><body><div id="app"></div></body></html>';
+const INDEX =
+  '<!DOCTYPE html><html><head><meta charset="utf-8"><title></title><script defer="defer" src="/js/app.12345678.js"></script><link href="/css/app.12345678.css" rel="stylesheet"></head><body><div id="app"></div></body></html>';
 
 /** The boot data the document carries, parsed back the way the browser would run it. */
 function bootOf(html: string): unknown {
@@ -99,10 +101,48 @@ describe.each(BACKENDS)('the H5 document on %s', (backend) => {
     expect(r.body).not.toContain('<script>alert(1)</script>');
     expect(r.body).toContain(`<title>${escapeHtml(evil)} - 活动相册</title>`);
     expect(r.body).not.toContain('</script><!--');
+    // The inline scripts: the session call (no organiser text in it) and the boot data.
     const scripts = r.body.match(/<script>[\s\S]*?<\/script>/g)!;
-    expect(scripts).toHaveLength(1);
+    expect(scripts).toEqual([earlySession(), expect.stringMatching(/^<script>window\.__BOOT__=/)]);
     expect((bootOf(r.body) as { gallery: { detail: { gallery: { name: string } } } }).gallery.detail.gallery.name).toBe(evil);
     expect(scriptJson('</script>\u2028')).toBe('"\\u003c/script\\u003e\\u2028"');
+  });
+
+  it('starts the session call in the head, before any script', async () => {
+    const body = (await get('/page/me')).body;
+    expect(body.indexOf(earlySession())).toBeGreaterThan(0);
+    expect(body.indexOf(earlySession())).toBeLessThan(body.indexOf('<script defer="defer" src="/js/app.12345678.js">'));
+    expect(body.indexOf(earlySession())).toBeLessThan(body.indexOf('</head>'));
+  });
+
+  it("the document's session call sends the token the app keeps and hands on the answer", async () => {
+    const code = /^<script>([\s\S]*)<\/script>$/.exec(earlySession())![1];
+    const run = async (stored: string | null, answer: Promise<{ status: number; json: () => Promise<unknown> }>) => {
+      const calls: Array<{ url: string; init: { headers: Record<string, string> } }> = [];
+      const window: Record<string, unknown> = {};
+      const sandbox = {
+        window,
+        localStorage: { getItem: (k: string) => (k === 'token' ? stored : null) },
+        fetch: (url: string, init: { headers: Record<string, string> }) => {
+          calls.push({ url, init });
+          return answer;
+        }
+      };
+      vm.runInNewContext(code, sandbox);
+      return { calls, result: await (window.__BOOT_SESSION__ as Promise<unknown>) };
+    };
+    // Taro's storage writes {"data": value}.
+    const ok = await run(JSON.stringify({ data: 'tok-1' }), Promise.resolve({ status: 200, json: async () => ({ code: 200, data: { token: 'tok-1' } }) }));
+    expect(ok.calls).toEqual([{ url: '/session.js', init: { headers: { Authorization: 'Bearer tok-1' } } }]);
+    expect(ok.result).toEqual({ status: 200, body: { code: 200, data: { token: 'tok-1' } } });
+    // No token, or a token the app did not write: no header; a 429 is handed on as it came.
+    for (const stored of [null, 'not json', JSON.stringify({ data: 42 })]) {
+      const r = await run(stored, Promise.resolve({ status: 429, json: async () => ({ code: 429, data: { retry_after: 30 } }) }));
+      expect(r.calls[0].init.headers).toEqual({});
+      expect(r.result).toEqual({ status: 429, body: { code: 429, data: { retry_after: 30 } } });
+    }
+    // Offline: null, and the app asks itself.
+    expect((await run(null, Promise.reject(new TypeError('Failed to fetch')))).result).toBeNull();
   });
 
   it("draws the first screen in the gallery's theme colours, and writes no colour that is not one", async () => {

@@ -48,6 +48,13 @@ describe('a page document names its own chunks', () => {
     expect(out).toMatch(/<link href="\/css\/5\.eeeeeeee\.css" rel="stylesheet" media="print" onload="this\.media='all'">/);
   });
 
+  it("names the page's bundle (its chunks joined by the build) instead of its chunks, when there is one", () => {
+    const out = withPageChunks(html, { js: ['js/5.dddddddd.js', 'js/6.ffffffff.js'], css: [], bundle: 'js/page-gallery.12345678.js' });
+    expect(out).toContain('<script defer="defer" src="/js/page-gallery.12345678.js"></script><script defer="defer" src="/js/app.bbbbbbbb.js">');
+    expect(out).not.toContain('/js/5.dddddddd.js');
+    expect(withPageChunks(html, { js: ['js/5.dddddddd.js'], css: [], bundle: '../x.js' })).toContain('src="/js/5.dddddddd.js"');
+  });
+
   it('leaves a page without chunks as it was and names no file outside js/ and css/', () => {
     expect(withPageChunks(html, undefined)).toBe(html);
     expect(withPageChunks(html, { js: ['../secret.js', 'js/"><script>x.js'], css: ['http://x/y.css'] })).toBe(html);

@@ -80,18 +80,20 @@ export default async function h5Routes(app: FastifyInstance, ctx: Services) {
   });
 }
 
-type RouteChunks = Record<string, { js: string[]; css: string[] } | undefined>;
+type PageChunks = { js: string[]; css: string[]; bundle?: string };
+type RouteChunks = Record<string, PageChunks | undefined>;
 
 /**
- * The page's own chunks named in its document: scripts (defer) before the entry's, styles after
+ * The page's own chunks named in its document: scripts (defer; their bundle, one file, when the
+ * build joined them) before the entry's, styles after
  * the entry's stylesheet (in the same cascade order as when the entry adds them). They download beside the entry instead of after it has run, and the
  * entry finds them installed, so it adds no script or link elements while it evaluates (the
  * longest task of a first load). Chunk files only register their modules when they run.
  */
-export function withPageChunks(html: string, page: { js: string[]; css: string[] } | undefined): string {
+export function withPageChunks(html: string, page: PageChunks | undefined): string {
   if (!page) return html;
   const safe = (f: string) => /^(js|css)\/[\w.-]+$/.test(f);
-  const scripts = page.js.filter(safe).map((f) => `<script defer="defer" src="/${f}"></script>`).join('');
+  const scripts = (page.bundle && safe(page.bundle) ? [page.bundle] : page.js).filter(safe).map((f) => `<script defer="defer" src="/${f}"></script>`).join('');
   // Not render-blocking: the server's first screen has its own styles and paints without them;
   // they apply once loaded, long before the app (which waits for every script) renders with them.
   const styles = page.css.filter(safe).map((f) => `<link href="/${f}" rel="stylesheet" media="print" onload="this.media='all'">`).join('');

@@ -4,7 +4,7 @@ import { nobody } from '../../viewer';
 import { matchUrl, type RouteMatch } from '../../../../types/routes';
 import { IMAGE_HASH_RE } from '../../../../types/image-style';
 import type { Gallery, GalleryDetail } from '../../../../types/api/gallery';
-import { BOOT_GLOBAL, type BootData } from '../../../../types/boot';
+import { BOOT_GLOBAL, BOOT_SESSION_GLOBAL, SESSION_TOKEN_KEY, type BootData } from '../../../../types/boot';
 import { DOC_TEXTS, DEFAULT_DOC_LOCALE, docLocale, type DocLocale } from './texts';
 import { escapeHtml, scriptJson } from './html';
 import { bannerPreloads, firstScreenOf, skeleton, type FirstScreen } from './skeleton';
@@ -133,6 +133,21 @@ export class H5Document {
   }
 }
 
+/**
+ * The session call, started by the document (types/boot.ts BOOT_SESSION_GLOBAL): with the
+ * token the app keeps (Taro's storage writes `{"data": token}`), beside the scripts' download
+ * instead of after the app has run (a round trip less before the first page renders on a
+ * slow network). The app takes the answer once; every later session call is its own.
+ */
+export function earlySession(): string {
+  const key = scriptJson(SESSION_TOKEN_KEY);
+  return (
+    `<script>(function(){var t='';try{var v=JSON.parse(localStorage.getItem(${key})||'null');if(v&&typeof v.data==='string')t=v.data}catch(e){}` +
+    `try{window.${BOOT_SESSION_GLOBAL}=fetch('/session.js',{headers:t?{Authorization:'Bearer '+t}:{}})` +
+    `.then(function(r){return r.json().then(function(b){return{status:r.status,body:b}})}).catch(function(){return null})}catch(e){}})()</script>`
+  );
+}
+
 export function renderDocument(html: string, head: DocumentHead): string {
   const e = escapeHtml;
   const meta = [
@@ -143,6 +158,7 @@ export function renderDocument(html: string, head: DocumentHead): string {
     `<meta property="og:description" content="${e(head.og.description)}">`,
     `<meta property="og:url" content="${e(head.og.url)}">`,
     head.og.image ? `<meta property="og:image" content="${e(head.og.image)}">` : '',
+    earlySession(),
     bannerPreloads(head.first),
     head.boot ? `<script>window.${BOOT_GLOBAL}=${scriptJson(head.boot)}</script>` : ''
   ].join('');
