@@ -7,10 +7,12 @@ import zlib from 'node:zlib';
 import { startTestServer, type TestServer } from './helpers';
 import { seedDemo, DEMO_LINK_ID } from '../../server/src/demo/demo';
 import { COMPRESS_THRESHOLD } from '../../server/src/compression';
-import { withPageChunks } from '../../server/src/routes/h5';
+import { readEntryStyles, withEntryStyles, withPageChunks } from '../../server/src/routes/h5';
 
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});\n`;
 const JS = 'js/app.1a2b3c4d.js';
+
+const APP_CSS = '.page{color:#333}@font-face{font-family:i;src:url(data:font/woff;base64,AAAA)}';
 
 function fakeH5(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lg-h5-'));
@@ -19,6 +21,8 @@ function fakeH5(): string {
   const html = `<!doctype html><html><head><title></title><link href="/css/app.1a2b3c4d.css" rel="stylesheet"><!-- ${'pad '.repeat(400)} --></head><body><div id="app"></div><script src="/${JS}"></script></body></html>`;
   fs.writeFileSync(path.join(dir, 'index.html'), html);
   fs.writeFileSync(path.join(dir, JS), SCRIPT);
+  fs.mkdirSync(path.join(dir, 'css'));
+  fs.writeFileSync(path.join(dir, 'css/app.1a2b3c4d.css'), APP_CSS);
   fs.writeFileSync(path.join(dir, `${JS}.br`), zlib.brotliCompressSync(SCRIPT));
   fs.writeFileSync(path.join(dir, `${JS}.gz`), zlib.gzipSync(SCRIPT));
   // What the build's RouteChunksPlugin writes: the chunks each page's import() loads.
@@ -53,6 +57,25 @@ describe('a page document names its own chunks', () => {
     expect(out).toContain('<script defer="defer" src="/js/page-gallery.12345678.js"></script><script defer="defer" src="/js/app.bbbbbbbb.js">');
     expect(out).not.toContain('/js/5.dddddddd.js');
     expect(withPageChunks(html, { js: ['js/5.dddddddd.js'], css: [], bundle: '../x.js' })).toContain('src="/js/5.dddddddd.js"');
+  });
+
+  it("writes the entry's stylesheet into the document where its link was, the page's styles still after it", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lg-css-'));
+    fs.mkdirSync(path.join(dir, 'css'));
+    const write = (css: string) => fs.writeFileSync(path.join(dir, 'css/app.cccccccc.css'), css);
+    write(APP_CSS);
+    const out = withEntryStyles(withPageChunks(html, { js: [], css: ['css/5.eeeeeeee.css'] }), readEntryStyles(dir, html));
+    expect(out).toContain(`<style data-href="/css/app.cccccccc.css">${APP_CSS}</style><link href="/css/5.eeeeeeee.css"`);
+    expect(out).not.toContain('<link href="/css/app.cccccccc.css"');
+    // Text that would end the element, or a url() relative to css/, stays linked; so does a missing file.
+    for (const css of ['a{b:c}</style><script>x()</script>', '.a{background:url(../static/x.png)}', ".a{background:url('img/x.png')}"]) {
+      write(css);
+      expect(readEntryStyles(dir, html)).toBeNull();
+    }
+    fs.rmSync(path.join(dir, 'css/app.cccccccc.css'));
+    expect(readEntryStyles(dir, html)).toBeNull();
+    expect(withEntryStyles(html, null)).toBe(html);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('leaves a page without chunks as it was and names no file outside js/ and css/', () => {
@@ -146,6 +169,7 @@ describe('H5 static files and compression', () => {
     const g = (await get(`/g/${DEMO_LINK_ID}`, 'identity')).body;
     expect(g).toContain('<script defer="defer" src="/js/11.aaaaaaaa.js"></script><script defer="defer" src="/js/12.bbbbbbbb.js"></script><script src="/js/app.1a2b3c4d.js">');
     expect(g).toContain('href="/css/12.cccccccc.css"');
+    expect(g).toContain(`<style data-href="/css/app.1a2b3c4d.css">${APP_CSS}</style>`);
     expect(g).not.toContain('/js/40.dddddddd.js');
     const a = (await get('/page/agreement', 'identity')).body;
     expect(a).toContain('src="/js/40.dddddddd.js"');
