@@ -3,7 +3,7 @@
 // app only once its banner has arrived and painted (or failed, or after a second).
 import Taro from '@tarojs/taro';
 import { SessionStore } from '../../src/stores/session/SessionStore';
-import { fetchSession } from '../../src/api/session';
+import { EARLY_SESSION_WAIT_MS, fetchSession } from '../../src/api/session';
 import { BOOT_BANNER_WAIT_MS, dismissBootSkeleton } from '../../src/platform/boot';
 import { BOOT_SESSION_GLOBAL } from '../../types/boot';
 
@@ -52,6 +52,20 @@ describe("the document's session call", () => {
     moved.stop();
     expect(follow).toHaveBeenCalledTimes(h5 ? 1 : 0);
     expect(request).toHaveBeenCalledTimes(h5 ? 0 : 2);
+  });
+
+  it('is asked again when it hangs', async () => {
+    jest.useFakeTimers();
+    try {
+      const request = jest.spyOn(Taro, 'request').mockImplementation((async () => ({ statusCode: 200, data: { code: 200, data: session('tok-own'), msg: 'ok' } })) as never);
+      win[BOOT_SESSION_GLOBAL] = new Promise(() => undefined);
+      const answer = fetchSession();
+      await jest.advanceTimersByTimeAsync(EARLY_SESSION_WAIT_MS);
+      expect((await answer).token).toBe('tok-own');
+      expect(request).toHaveBeenCalledTimes(1);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('is asked again when it failed or the server erred', async () => {
