@@ -134,6 +134,25 @@ describe('open modal and detail', () => {
     expect(q('redpacket-detail-mine').textContent).toBe('¥4.20');
   });
 
+  it("a packet's late live message leaves its open modal and the amount shown alone", async () => {
+    let live: ((d: never) => void) | undefined;
+    const timers: Array<() => void> = [];
+    const { s } = store({
+      watch: (_g: number, h: { redpackage?: (d: never) => void }) => ((live = h.redpackage), () => undefined),
+      setTimeout: ((fn: () => void) => (timers.push(fn), timers.length)) as never
+    });
+    const { q, tap } = await mount(<OpenModal store={s} />);
+    s.start();
+    // The sender's own packet opens when it is paid; its live message is still on its way.
+    await act(() => s.show(packet()));
+    live!({ ...packet(), galleryid: 7 } as never);
+    await tap('redpacket-open-button');
+    expect(q('redpacket-my-amount').textContent).toBe('¥4.20');
+    await act(async () => timers.forEach((fn) => fn()));
+    expect(q('redpacket-my-amount').textContent).toBe('¥4.20');
+    s.stop();
+  });
+
   it('end shows the too-slow view', async () => {
     const { s } = store();
     const { q } = await mount(<OpenModal store={s} />);

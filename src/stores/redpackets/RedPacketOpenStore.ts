@@ -93,6 +93,9 @@ export class RedPacketOpenStore {
     if (data.galleryid !== this.deps.galleryId) return;
     const tm = this.deps.setTimeout(() => {
       this.timers.delete(tm);
+      // Already on screen (the sender's own packet opens when it is paid, and may be opened before
+      // its live message comes back): showing it again would wipe the amount just opened.
+      if (this.current?.id === data.id) return;
       void this.show(data);
     }, liveDelayMs(this.deps.random));
     this.timers.add(tm);
