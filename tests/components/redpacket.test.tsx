@@ -14,6 +14,7 @@ import { PhoneSignupStore } from '../../src/stores/redpackets/PhoneSignupStore';
 import { GotCache } from '../../src/stores/redpackets/GotCache';
 import { redPacketEntry } from '../../src/stores/redpackets/entry';
 import type { RedPacket, RedPacketDetail } from '../../types/api/redpackets';
+import type { LiveEventMap, LiveHandlers } from '../../types/live';
 import { byTestId, renderWith } from './helpers';
 
 const packet = (extra: Partial<RedPacket> = {}): RedPacket => ({
@@ -135,17 +136,17 @@ describe('open modal and detail', () => {
   });
 
   it("a packet's late live message leaves its open modal and the amount shown alone", async () => {
-    let live: ((d: never) => void) | undefined;
+    let live: LiveHandlers['redpackage'];
     const timers: Array<() => void> = [];
     const { s } = store({
-      watch: (_g: number, h: { redpackage?: (d: never) => void }) => ((live = h.redpackage), () => undefined),
+      watch: (_g: number, h: LiveHandlers) => ((live = h.redpackage), () => undefined),
       setTimeout: ((fn: () => void) => (timers.push(fn), timers.length)) as never
     });
     const { q, tap } = await mount(<OpenModal store={s} />);
     s.start();
     // The sender's own packet opens when it is paid; its live message is still on its way.
     await act(() => s.show(packet()));
-    live!({ ...packet(), galleryid: 7 } as never);
+    live!({ ...packet(), galleryid: 7 } as unknown as LiveEventMap['redpackage'], 7);
     await tap('redpacket-open-button');
     expect(q('redpacket-my-amount').textContent).toBe('¥4.20');
     await act(async () => timers.forEach((fn) => fn()));
