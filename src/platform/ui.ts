@@ -1,33 +1,4 @@
-import Taro, { useDidShow } from '@tarojs/taro';
-import { useEffect, useRef } from 'react';
-
-/**
- * The page title: the browser tab in H5, the navigation bar in the mini-program.
- * In H5 it also goes through Taro's navigation bar, which remembers it for the page:
- * Taro's router writes a page's remembered title (else its config's empty
- * `navigationBarTitleText`) into the document each time the page shows.
- */
-export function setTitle(title: string): void {
-  if (!title) return;
-  if (process.env.TARO_ENV === 'h5') document.title = title;
-  void Promise.resolve(Taro.setNavigationBarTitle({ title })).catch(() => undefined);
-}
-
-/**
- * Keeps the page's title while it is on screen: set when it changes and again each
- * time the page shows (Back from another page included), before the router writes the
- * remembered one. Nothing is set while `title` is empty (data still loading).
- */
-export function usePageTitle(title: string | null | undefined): void {
-  const latest = useRef(title);
-  latest.current = title;
-  useEffect(() => {
-    if (title) setTitle(title);
-  }, [title]);
-  useDidShow(() => {
-    if (latest.current) setTitle(latest.current);
-  });
-}
+import Taro from '@tarojs/taro';
 
 /** The document's language (H5 `<html lang>`), for screen readers, fonts and translation; the mini-program has no document. */
 export function setDocumentLang(lang: string): void {

@@ -5,7 +5,7 @@ import { createLandingStore } from '../../stores/gallery/LandingStore';
 import { useStores } from '../../stores/RootStore';
 import { imageUrl } from '../../utils/image';
 import { openUrl } from '../../platform/navigate';
-import { usePageTitle } from '../../platform/ui';
+import { usePageTitle } from '../../platform/title';
 import { t } from '../../i18n';
 import { EmptyState } from '../empty-state';
 import './index.scss';

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react';
 import { View } from '@tarojs/components';
 import { t } from '../../i18n';
 import { openUrl } from '../../platform/navigate';
-import { usePageTitle } from '../../platform/ui';
+import { usePageTitle } from '../../platform/title';
 import { EmptyState } from '../empty-state';
 
 /** An unknown link id or address: a clear message and a way on. */

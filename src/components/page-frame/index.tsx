@@ -2,7 +2,8 @@ import { observer } from 'mobx-react';
 import type { ReactNode } from 'react';
 import { View, Text } from '@tarojs/components';
 import { goBack } from '../../platform/navigate';
-import { drawsOwnTitleBar, usePageTitle } from '../../platform/ui';
+import { drawsOwnTitleBar } from '../../platform/ui';
+import { usePageTitle } from '../../platform/title';
 import { t } from '../../i18n';
 import './index.scss';
 

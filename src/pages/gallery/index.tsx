@@ -20,7 +20,7 @@ import { galleryKeyFromParams, pageDataOf, navigatorOf } from '../../stores/gall
 import { permissionUrl } from '../../stores/gallery/galleryGate';
 import { openUrl } from '../../platform/navigate';
 import { scrollToTop } from '../../platform/scroll';
-import { usePageTitle } from '../../platform/ui';
+import { usePageTitle } from '../../platform/title';
 import { dismissBootSkeleton } from '../../platform/boot';
 import { t } from '../../i18n';
 import { useGalleryAround } from './useGalleryAround';

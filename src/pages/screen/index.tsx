@@ -11,7 +11,7 @@ import Carousel from '../../components/carousel';
 import { LINK_ID_RE } from '../../routes';
 import { permissionUrl } from '../../stores/gallery/galleryGate';
 import { openUrl } from '../../platform/navigate';
-import { usePageTitle } from '../../platform/ui';
+import { usePageTitle } from '../../platform/title';
 import { t } from '../../i18n';
 
 /** /g/{link_id}/screen: the gallery's big-screen carousel for a venue screen (H5). */

@@ -5,7 +5,7 @@ import { PageShell } from '../../components/page-shell';
 import { PageFrame } from '../../components/page-frame';
 import { EmptyState } from '../../components/empty-state';
 import { isEmbeddable, PageEmbed } from '../../platform/embed';
-import { usePageTitle } from '../../platform/ui';
+import { usePageTitle } from '../../platform/title';
 import { t } from '../../i18n';
 import { EmbedPageStore } from '../../stores/links/EmbedPageStore';
 
