@@ -3,7 +3,7 @@ import { call } from './call';
 
 /** The poster maker's calls (spec part 3 §7). */
 export const fetchPosterTemplates = (groupid: number) => call(posterCalls.templates, { params: { groupid } });
-/** The poster as a base64 data URL, stored under poster/g{galleryId}_t{templateId}_m{imageId}.jpg. */
+/** The poster as a base64 data URL, stored under the uploader's own key (types/api/poster.ts posterKey). */
 export const uploadPoster = (galleryid: number, templateid: number, imageid: number, image: string) =>
   call(posterCalls.upload, { body: { galleryid, templateid, imageid, image } });
 /** Record the uploaded poster (imageids: a JSON list; thumb: its key). */

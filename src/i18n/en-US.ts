@@ -504,6 +504,7 @@ const enUS = {
   'face.status.self': 'Me',
   'face.hide': 'Not in this photo',
   'face.hidden': 'Removed from this photo',
+  'face.hiddenForMe': 'Hidden from this photo for you; others still see it',
   'face.maybe': 'People in this photo',
   'face.results': 'Photos of this person',
   'face.filterResults': 'Photos found',

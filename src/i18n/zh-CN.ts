@@ -494,6 +494,7 @@ const zhCN: Messages = {
   'face.status.self': '我',
   'face.hide': '不是这张照片里的人',
   'face.hidden': '已从这张照片移除',
+  'face.hiddenForMe': '已为你在这张照片中隐藏，其他人仍可看到',
   'face.maybe': '照片里的人',
   'face.results': 'TA 的照片',
   'face.filterResults': '找到的照片',

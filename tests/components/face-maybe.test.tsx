@@ -21,6 +21,7 @@ viewerMocks();
 const maybe = (personid: number, status: MaybePerson['status'], imageid: number): MaybePerson => ({
   personid,
   imageid,
+  galleryid: 1_000_001,
   name: status === 'follow' ? `Buddy ${personid}` : '',
   faceurl: `/api/face/crop/${personid}.jpg`,
   shape: { x: 0.1, y: 0.1, w: 0.2, h: 0.2 },
@@ -79,6 +80,18 @@ describe("viewer 'maybe' people", () => {
     const followed = { id: 9, personid: 9, galleryid: 1_000_001, name: '', faceurl: '', image: '', shape: { x: 0, y: 0, w: 1, h: 1 }, total_image: 1, total_gallery_image: 30, status: 'follow' as const };
     act(() => r.page.face.request!.onDone!({ mode: 'followNew', person: followed }));
     await waitFor(() => expect(byTestId(r.container, 'maybe-person').map((p) => p.dataset.status)).toEqual(['self', 'follow']));
+  });
+
+  it("hiding a person also takes the photo out of the device's lists of that person's photos, and only theirs", async () => {
+    const r = await openViewer(1);
+    await waitFor(() => expect(byTestId(r.container, 'maybe-person')).toHaveLength(3));
+    const photo = r.viewer.current!;
+    const lists = [8, 9].map((person) => r.root.photoLists.get({ galleryId: photo.galleryid, order: 'desc', person }));
+    runInAction(() => lists.forEach((l) => ((l.items = [photo]), (l.total = 1))));
+    await act(async () => void fireEvent.click(byTestId(r.container, 'maybe-hide')[1]));
+    expect(hideFromPhoto).toHaveBeenCalledWith(photo.id, 8);
+    expect(lists.map((l) => l.items.map((p) => p.id))).toEqual([[], [photo.id]]);
+    expect(lists[0].total).toBe(0);
   });
 
   it('a guest is asked to log in before following', async () => {

@@ -106,7 +106,7 @@ describe('My Photo tab', () => {
     expect(fetchPhotoList).toHaveBeenLastCalledWith(gallery.id, expect.objectContaining({ person: 8 }));
     expect(byTestId(r.container, 'person-name')[0].textContent).toBe('Me');
     // Deleting the face data: My Photo starts over.
-    jest.mocked(destroyMyFace).mockResolvedValueOnce({ faces: 1, follows: 0 });
+    jest.mocked(destroyMyFace).mockResolvedValueOnce({ faces: 1, follows: 0, hides: 0 });
     jest.mocked(fetchMyFace).mockResolvedValue({ has_face: false, person: null });
     await act(async () => void fireEvent.click(byTestId(r.container, 'my-face-delete')[0]));
     await waitFor(() => expect(byTestId(r.container, 'my-photo-empty')).toHaveLength(1));

@@ -61,13 +61,18 @@ describe.each(BACKENDS)('re-indexing faces of an older engine on %s', (backend) 
   it('a photo indexed by the previous engine is re-indexed at start; persons, follows and hides carry over', async () => {
     const before = await facesOf(group);
     expect(before.length).toBeGreaterThanOrEqual(4);
-    const [main, other] = before;
+    const [main, other, third] = before;
     const selfie = dataUrl(await faceCrop(samplePhoto(5), main));
     const headers = await visitor();
-    // The visitor's own face, a follow with a name, and a person hidden from the photo.
+    // The visitor's own face, a follow with a name, and that person hidden from the photo in the visitor's own view.
     expect((await post('/api/v2/face/updateinfo', { image: selfie, galleryid: galleryId, ...CONSENT }, headers)).json().data.person.personid).toBe(main.person_id);
     expect((await post('/api/v2/face3/follow', { galleryid: galleryId, personid: other.person_id, name: 'Buddy' }, headers)).json().code).toBe(200);
     expect((await post('/api/face/hide', { imageid: group, personid: other.person_id }, headers)).json().data).toEqual({ ok: true });
+    // Another visitor hides themselves from the photo: for everyone.
+    const thirdHeaders = await visitor();
+    const thirdSelfie = dataUrl(await faceCrop(samplePhoto(5), third));
+    expect((await post('/api/v2/face/updateinfo', { image: thirdSelfie, galleryid: galleryId, ...CONSENT }, thirdHeaders)).json().data.person.personid).toBe(third.person_id);
+    expect((await post('/api/face/hide', { imageid: group, personid: third.person_id }, thirdHeaders)).json().data).toEqual({ ok: true });
 
     // Everything as the previous engine left it: its version, embeddings from another space.
     const vectors = await s.services.faceVectors();
@@ -114,10 +119,15 @@ describe.each(BACKENDS)('re-indexing faces of an older engine on %s', (backend) 
     expect(after.length).toBe(before.length);
     expect(after.every((f) => f.engine_version === FACE_ENGINE_VERSION)).toBe(true);
     expect((await s.db.query('SELECT 1 FROM faces WHERE engine_version <> $1', [FACE_ENGINE_VERSION])).rows).toEqual([]);
-    // The same persons, on the same spots; the hidden one stays hidden.
+    // The same persons, on the same spots; the one hidden for everyone stays hidden, the visitor's own view stays theirs.
     expect(after.map((f) => f.person_id).sort()).toEqual(before.map((f) => f.person_id).sort());
     expect(after.find((f) => f.person_id === main.person_id)).toMatchObject({ hidden: false });
-    expect(after.find((f) => f.person_id === other.person_id)).toMatchObject({ hidden: true });
+    expect(after.find((f) => f.person_id === other.person_id)).toMatchObject({ hidden: false });
+    expect(after.find((f) => f.person_id === third.person_id)).toMatchObject({ hidden: true });
+    const maybe = async (h: Record<string, string>) => (await get(`/api/v2/face3/maybe?imageid=${group}`, h)).json().data.map((m: { personid: number }) => m.personid);
+    expect(await maybe(headers)).not.toContain(other.person_id);
+    expect(await maybe(thirdHeaders)).toContain(other.person_id);
+    expect(await maybe(thirdHeaders)).not.toContain(third.person_id);
     const persons = await s.db.query<{ engine_version: number }>('SELECT engine_version FROM persons WHERE id = ANY($1::int[])', [after.map((f) => f.person_id)]);
     expect(persons.rows.every((p) => p.engine_version === FACE_ENGINE_VERSION)).toBe(true);
     // The old crops went, the new ones are there.

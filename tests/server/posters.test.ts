@@ -123,11 +123,11 @@ describe.each(BACKENDS)('posters on %s', (backend) => {
     }
   });
 
-  it('stores an uploaded poster under poster/g_t_m.jpg and records it with createv2; the list finds it', async () => {
+  it('stores an uploaded poster under poster/g_t_m_u.jpg (its uploader\'s) and records it with createv2; the list finds it', async () => {
     const me = await newUser(s);
     const up = await req('POST', '/api/v2/userposter/upload', me.token, { galleryid: gallery, templateid: 1, imageid: photos[1], image: await dataUrl('png') });
     expect(up.body.code).toBe(200);
-    const key = posterKey(gallery, 1, photos[1]);
+    const key = posterKey(gallery, 1, photos[1], me.id);
     expect(up.body.data.key).toBe(key);
     const file = await s.app.inject({ method: 'GET', url: up.body.data.url, headers: { authorization: `Bearer ${me.token}` } });
     expect(file.statusCode).toBe(200);
@@ -149,10 +149,54 @@ describe.each(BACKENDS)('posters on %s', (backend) => {
     expect(theirs.body.data).toEqual([]);
 
     // createv2 with a thumb that was never uploaded, or of another photo.
-    const ghost = await req('POST', '/api/v2/userposter/createv2', me.token, { galleryid: gallery, imageids: `[${photos[0]}]`, thumb: posterKey(gallery, 1, photos[0]) });
+    const ghost = await req('POST', '/api/v2/userposter/createv2', me.token, { galleryid: gallery, imageids: `[${photos[0]}]`, thumb: posterKey(gallery, 1, photos[0], me.id) });
     expect([ghost.status, ghost.body.code]).toEqual([400, ErrorCode.POSTER_NO_UPLOAD]);
     const mismatch = await req('POST', '/api/v2/userposter/createv2', me.token, { galleryid: gallery, imageids: `[${photos[0]}]`, thumb: key });
     expect([mismatch.status, mismatch.body.code]).toEqual([400, ErrorCode.POSTER_NO_UPLOAD]);
+  });
+
+  it("one visitor's poster upload never changes another visitor's poster (same photo and template)", async () => {
+    const a = await newUser(s);
+    const b = await newUser(s);
+    const auth = (u: { token: string }) => ({ authorization: `Bearer ${u.token}` });
+    const body = { galleryid: gallery, templateid: 2, imageid: photos[2] };
+    const up = await req('POST', '/api/v2/userposter/upload', a.token, { ...body, image: await dataUrl('jpeg', 320, 480) });
+    expect(up.body.code).toBe(200);
+    const made = await req('POST', '/api/v2/userposter/createv2', a.token, { galleryid: gallery, imageids: `[${photos[2]}]`, thumb: up.body.data.key });
+    expect(made.body.code).toBe(200);
+    const before = (await s.app.inject({ method: 'GET', url: made.body.data.thumb, headers: auth(a) })).rawPayload;
+
+    // B makes a poster of the same photo with the same template: a file of B's own.
+    const theirs = await req('POST', '/api/v2/userposter/upload', b.token, { ...body, image: await dataUrl('png', 200, 200) });
+    expect(theirs.body.code).toBe(200);
+    const [mine] = (await req('GET', `/api/v2/poster/list/${gallery}?ids=${photos[2]}`, a.token)).body.data;
+    expect(mine.thumb).toBe(made.body.data.thumb);
+    const after = await s.app.inject({ method: 'GET', url: mine.thumb, headers: auth(a) });
+    expect(after.statusCode).toBe(200);
+    expect(Buffer.compare(after.rawPayload, before)).toBe(0);
+    expect(await sharp(after.rawPayload).metadata()).toMatchObject({ width: 320, height: 480 });
+    expect(theirs.body.data.key).not.toBe(up.body.data.key);
+    expect(theirs.body.data.url).not.toBe(up.body.data.url);
+    // B cannot record A's picture as theirs.
+    const stolen = await req('POST', '/api/v2/userposter/createv2', b.token, { galleryid: gallery, imageids: `[${photos[2]}]`, thumb: up.body.data.key });
+    expect([stolen.status, stolen.body.code]).toEqual([400, ErrorCode.POSTER_NO_UPLOAD]);
+  });
+
+  it('a poster saved under the former shared key keeps its picture', async () => {
+    const me = await newUser(s);
+    const legacy = `poster/g${gallery}_t1_m${photos[0]}.jpg`;
+    const bytes = Buffer.from((await dataUrl('jpeg', 120, 160)).split(',')[1], 'base64');
+    await s.services.store.put(legacy, bytes);
+    await s.db.query('INSERT INTO user_posters (user_id, gallery_id, image_ids, thumb, created_at) VALUES ($1, $2, $3::int[], $4, 1)', [me.id, gallery, [photos[0]], legacy]);
+    const [old] = (await req('GET', `/api/v2/poster/list/${gallery}?ids=${photos[0]}`, me.token)).body.data;
+    expect(old.thumb).toBe(`/api/v2/poster/file/g${gallery}_t1_m${photos[0]}.jpg`);
+    const file = await s.app.inject({ method: 'GET', url: old.thumb, headers: { authorization: `Bearer ${me.token}` } });
+    expect(file.statusCode).toBe(200);
+    expect(Buffer.compare(file.rawPayload, bytes)).toBe(0);
+    // A new upload of that photo and template goes to the uploader's own key, not the shared one.
+    const up = await req('POST', '/api/v2/userposter/upload', (await newUser(s)).token, { galleryid: gallery, templateid: 1, imageid: photos[0], image: jpeg });
+    expect(up.body.data.key).not.toBe(legacy);
+    expect(Buffer.compare((await s.services.store.get(legacy))!, bytes)).toBe(0);
   });
 
   it('refuses malformed base64, a non-image and an oversize poster with a 4xx, storing nothing', async () => {
@@ -174,7 +218,7 @@ describe.each(BACKENDS)('posters on %s', (backend) => {
     expect(big.statusCode).toBeGreaterThanOrEqual(400);
     expect(big.statusCode).toBeLessThan(500);
     expect(storedPosters()).toEqual(before);
-    expect(await s.services.store.exists(posterKey(gallery, 2, photos[0]))).toBe(false);
+    expect(await s.services.store.exists(posterKey(gallery, 2, photos[0], me.id))).toBe(false);
   });
 
   it('refuses ids of another gallery, unknown templates and guests, storing and recording nothing', async () => {
@@ -186,7 +230,7 @@ describe.each(BACKENDS)('posters on %s', (backend) => {
     expect([foreign.status, foreign.body.code]).toEqual([400, ErrorCode.POSTER_FOREIGN_PHOTO]);
     const foreignRecord = await req('POST', '/api/v2/userposter/create', me.token, { galleryid: gallery, imageids: `${photos[0]},${otherPhoto}` });
     expect([foreignRecord.status, foreignRecord.body.code]).toEqual([400, ErrorCode.POSTER_FOREIGN_PHOTO]);
-    const foreignV2 = await req('POST', '/api/v2/userposter/createv2', me.token, { galleryid: gallery, imageids: `[${otherPhoto}]`, thumb: posterKey(gallery, 1, otherPhoto) });
+    const foreignV2 = await req('POST', '/api/v2/userposter/createv2', me.token, { galleryid: gallery, imageids: `[${otherPhoto}]`, thumb: posterKey(gallery, 1, otherPhoto, me.id) });
     expect(foreignV2.status).toBe(400);
     const noTemplate = await req('POST', '/api/v2/userposter/upload', me.token, { galleryid: gallery, templateid: 1234567, imageid: photos[0], image: jpeg });
     expect([noTemplate.status, noTemplate.body.code]).toEqual([404, ErrorCode.POSTER_NO_TEMPLATE]);
@@ -194,9 +238,9 @@ describe.each(BACKENDS)('posters on %s', (backend) => {
     expect(asGuest.status).toBe(401);
     const guestRecord = await req('POST', '/api/v2/userposter/create', guest.token, { galleryid: gallery, imageids: `${photos[0]}` });
     expect(guestRecord.status).toBe(401);
-    const noSession = await req('POST', '/api/v2/userposter/createv2', null, { galleryid: gallery, imageids: `[${photos[0]}]`, thumb: posterKey(gallery, 1, photos[0]) });
+    const noSession = await req('POST', '/api/v2/userposter/createv2', null, { galleryid: gallery, imageids: `[${photos[0]}]`, thumb: posterKey(gallery, 1, photos[0], me.id) });
     expect(noSession.status).toBe(401);
-    const badJson = await req('POST', '/api/v2/userposter/createv2', me.token, { galleryid: gallery, imageids: '[1,', thumb: posterKey(gallery, 1, photos[0]) });
+    const badJson = await req('POST', '/api/v2/userposter/createv2', me.token, { galleryid: gallery, imageids: '[1,', thumb: posterKey(gallery, 1, photos[0], me.id) });
     expect(badJson.status).toBe(400);
     expect(await count('user_posters')).toBe(postersBefore);
     expect(storedPosters()).toEqual(files);
@@ -215,7 +259,7 @@ describe.each(BACKENDS)('posters on %s', (backend) => {
       expect(list.body.code).toBe(ErrorCode.NO_PERMISSION);
       const upload = await req('POST', '/api/v2/userposter/upload', stranger.token, { galleryid: gated, templateid: 2, imageid: gatedPhoto, image: jpeg });
       expect([upload.status, upload.body.code]).toEqual([403, ErrorCode.NO_PERMISSION]);
-      expect(await s.services.store.exists(posterKey(gated, 2, gatedPhoto))).toBe(false);
+      expect(await s.services.store.exists(posterKey(gated, 2, gatedPhoto, stranger.id))).toBe(false);
       const file = await s.app.inject({ method: 'GET', url: up.body.data.url, headers: { authorization: `Bearer ${stranger.token}` } });
       expect(file.statusCode).toBe(403);
       expect(file.headers['content-type']).toMatch(/json/);

@@ -40,22 +40,29 @@ describe('PersonListStore', () => {
 });
 
 describe('MaybeStore', () => {
-  const mp = (personid: number, status: MaybePerson['status']): MaybePerson => ({ personid, imageid: 1, name: '', faceurl: '', shape: { x: 0, y: 0, w: 1, h: 1 }, status });
+  const mp = (personid: number, status: MaybePerson['status']): MaybePerson => ({ personid, imageid: 1, galleryid: 5, name: '', faceurl: '', shape: { x: 0, y: 0, w: 1, h: 1 }, status });
 
   it('asks once per photo, and hides only oneself or a followed person', async () => {
     const maybe = jest.fn(async () => [mp(1, 'self'), mp(2, 'follow'), mp(3, 'unfollow')]);
     const hide = jest.fn(async () => ({ ok: true }));
     const toast = jest.fn();
-    const s = new MaybeStore({ maybe, hide, toast });
+    const hidden = jest.fn();
+    const s = new MaybeStore({ maybe, hide, hidden, toast });
     await s.load(10);
     await s.load(10);
     expect(maybe).toHaveBeenCalledTimes(1);
     expect(await s.hide(10, mp(3, 'unfollow'))).toBe(false);
     expect(hide).not.toHaveBeenCalled();
+    // A followed person: hidden in the visitor's own view (others still see them), the visitor is told so.
     expect(await s.hide(10, mp(2, 'follow'))).toBe(true);
     expect(hide).toHaveBeenCalledWith(10, 2);
     expect(s.peopleOf(10)!.map((p) => p.personid)).toEqual([1, 3]);
-    expect(toast).toHaveBeenCalledWith('face.hidden');
+    expect(hidden).toHaveBeenLastCalledWith(expect.objectContaining({ personid: 2, imageid: 10, galleryid: 5 }));
+    expect(toast).toHaveBeenLastCalledWith('face.hiddenForMe');
+    // Oneself: hidden for everyone.
+    expect(await s.hide(10, mp(1, 'self'))).toBe(true);
+    expect(toast).toHaveBeenLastCalledWith('face.hidden');
+    expect(s.peopleOf(10)!.map((p) => p.personid)).toEqual([3]);
     s.followed(3);
     expect(s.peopleOf(10)!.find((p) => p.personid === 3)!.status).toBe('follow');
   });
@@ -70,7 +77,7 @@ describe('FaceTabsStore', () => {
       myFace: async () => ({ has_face: false, person: null }),
       following: async () => following,
       unfollow: async () => ({ ok: true }),
-      destroy: async () => ({ faces: 1, follows: 1 }),
+      destroy: async () => ({ faces: 1, follows: 1, hides: 0 }),
       toast,
       list: (o) => {
         const l = lists.get(o.person ?? 0) ?? new PhotoListStore(o, jest.fn());

@@ -1,7 +1,7 @@
 /**
  * Face search (spec part 1 §2–§9, part 3 §2–§9): find my photos by a selfie, My Photo and
  * Following, person albums, 'maybe' people in the viewer, hiding a person from a photo,
- * and deleting every face record of a visitor.
+ * and deleting every face record of a visitor (only theirs: persons are the gallery's).
  *
  * A selfie travels as a data URL (`data:image/jpeg;base64,…`) in a JSON body: both the
  * mini-program (FileSystemManager base64) and a browser (canvas) make one, and one call
@@ -76,6 +76,8 @@ export type Person = T.Static<typeof PersonSchema>;
 export const MaybePersonSchema = T.Object({
   personid: T.Integer(),
   imageid: T.Integer(),
+  /** The photo's (and the person's) gallery. */
+  galleryid: T.Integer(),
   name: T.String(),
   faceurl: T.String(),
   shape: FaceShapeSchema,
@@ -122,10 +124,17 @@ export const PersonPageSchema = T.Object({
 });
 export type PersonPage = T.Static<typeof PersonPageSchema>;
 
+/**
+ * What destroymyself removed: only the visitor's own rows. Persons and their faces are the
+ * gallery's (found in its photos) and stay, whoever's face the visitor's profile matched.
+ */
 export const DestroyResultSchema = T.Object({
-  /** Rows removed: the visitor's embeddings, follow records and the face crops that were theirs. */
+  /** The visitor's face profile (the embedding of their selfie): 1, or 0 when they had none. */
   faces: T.Integer(),
-  follows: T.Integer()
+  /** Their follow records. */
+  follows: T.Integer(),
+  /** Their hides: their own view's, and their name on the hides of themselves (those faces stay hidden). */
+  hides: T.Integer()
 });
 export type DestroyResult = T.Static<typeof DestroyResultSchema>;
 
@@ -156,7 +165,7 @@ export const faceCalls = {
     body: T.Object({ image: Selfie(), galleryid: T.Optional(Id()), ...consentFields }),
     response: FaceProfileSchema
   }),
-  /** Delete every face record of the visitor: embeddings, crops, cached renders, follows. */
+  /** Delete every face record of the visitor (their profile, follows and hides) and nothing of anybody else. */
   destroyMyself: defineCall('POST', '/api/v2/face/destroymyself', { body: Empty(), response: DestroyResultSchema }),
   /**
    * Follow a person: an existing `personid`, or a photo (`image`, with consent) matched in `galleryid`.
@@ -187,7 +196,11 @@ export const faceCalls = {
   gallery: defineCall('GET', '/api/face/gallery', { query: Empty(), response: T.Array(FaceGallerySchema) }),
   /** The people probably in a photo (the viewer's 'maybe' strip). */
   maybe: defineCall('GET', '/api/v2/face3/maybe', { query: T.Object({ imageid: Id() }), response: T.Array(MaybePersonSchema) }),
-  /** Hide a person from a photo: the visitor themselves, or a person they follow. */
+  /**
+   * Hide a person from a photo: the visitor themselves (their own right: for everyone), or a
+   * person they follow (in the visitor's own view only: their maybe strip, person list and that
+   * person's photo list). Anyone else: 403.
+   */
   hide: defineCall('POST', '/api/face/hide', { body: T.Object({ imageid: Id(), personid: Id() }), response: OkSchema }),
   /** A gallery's persons, PERSON_PAGE_SIZE a page, most photos first (the Person tag). */
   person: defineCall('GET', '/api/v2/face3/person', {

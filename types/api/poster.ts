@@ -9,8 +9,9 @@ import { Id, IdCsv, Line, NullableString } from './schema';
  * A template group is a gallery: `GET /api/v2/poster/templates/{groupid}` answers the
  * built-in templates (ids below POSTER_CUSTOM_MIN) and the custom ones its organiser
  * uploaded (ids POSTER_CUSTOM_MIN and above). The poster is drawn on the device, uploaded as
- * a base64 data URL under `poster/g{galleryId}_t{templateId}_m{imageId}.jpg`, then recorded
- * with `createv2 {galleryid, imageids, thumb}`. Times are Unix seconds.
+ * a base64 data URL under `poster/g{galleryId}_t{templateId}_m{imageId}_u{userId}.jpg` (the
+ * spec's key plus its uploader), then recorded with `createv2 {galleryid, imageids, thumb}`.
+ * Times are Unix seconds.
  */
 
 /** Template ids of 1000 or more are custom templates (spec part 3 §3). */
@@ -48,9 +49,14 @@ export const POSTER_DESC_MAX = 200;
 /** Posters one `poster/list` answer holds at most. */
 export const POSTER_LIST_MAX = 50;
 
-/** The stored poster's key (spec part 3 §7). */
-export const posterKey = (galleryId: number, templateId: number, imageId: number) => `poster/g${galleryId}_t${templateId}_m${imageId}.jpg`;
-export const POSTER_KEY_RE = /^poster\/g(\d{1,10})_t(\d{1,10})_m(\d{1,10})\.jpg$/;
+/**
+ * The stored poster's key: the spec's `poster/g{galleryId}_t{templateId}_m{imageId}` (part 3 §7)
+ * plus the uploader's user id (ours, issue 26), so one visitor's upload never replaces the
+ * picture of another visitor's poster of the same photo and template.
+ */
+export const posterKey = (galleryId: number, templateId: number, imageId: number, userId: number) =>
+  `poster/g${galleryId}_t${templateId}_m${imageId}_u${userId}.jpg`;
+export const POSTER_KEY_RE = /^poster\/g(\d{1,10})_t(\d{1,10})_m(\d{1,10})_u(\d{1,10})\.jpg$/;
 
 /** A JPEG or PNG data URL (the shape; what it decodes to is checked by the server). */
 export const DataUrl = (max: number) =>
@@ -91,7 +97,7 @@ export const posterCalls = {
   }),
   /** A template's picture or thumbnail (built-in ones are drawn by the server). */
   templateFile: defineCall('GET', '/api/v2/poster/template-file/:file', { params: T.Object({ file: PosterFile() }) }, 'image/png or image/jpeg'),
-  /** The poster image as base64, stored under poster/g{galleryId}_t{templateId}_m{imageId}.jpg. */
+  /** The poster image as base64, stored under the uploader's own key (posterKey). */
   upload: defineCall('POST', '/api/v2/userposter/upload', {
     body: T.Object({ galleryid: Id(), templateid: Id(), imageid: Id(), image: DataUrl(POSTER_DATA_URL_MAX) }),
     response: PosterUploadResultSchema

@@ -21,7 +21,7 @@ const stop = (e: { stopPropagation?: () => void }) => e.stopPropagation?.();
 function MaybeStrip({ viewer }: { viewer: ViewerStore }) {
   const root = useStores();
   const { face, gallery } = usePageStores();
-  const [maybe] = useState(createMaybeStore);
+  const [maybe] = useState(() => createMaybeStore(root));
   const photo = viewer.current;
   useEffect(() => {
     if (photo) void maybe.load(photo.id);

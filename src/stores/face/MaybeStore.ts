@@ -8,13 +8,17 @@ import { toast } from '../../platform/ui';
 export interface MaybeDeps {
   maybe: (imageid: number) => Promise<MaybePerson[]>;
   hide: (imageid: number, personid: number) => Promise<unknown>;
+  /** The person was taken off the photo: the lists of their photos the device holds drop it. */
+  hidden: (p: MaybePerson) => void;
   toast: (key: MessageKey) => void;
 }
 
 /**
  * The 'maybe' people of the viewer's photos (spec part 1 §2: with face recognition on,
  * they replace the thumbnail strip): asked once per photo. The visitor may take
- * themselves or a person they follow off a photo (face/hide).
+ * themselves (for everyone) or a person they follow (in their own view: others still see
+ * them there) off a photo (face/hide); the strip and the device's lists of that person's
+ * photos show it at once.
  */
 export class MaybeStore {
   byPhoto = observable.map<number, MaybePerson[]>();
@@ -22,7 +26,7 @@ export class MaybeStore {
   private deps: MaybeDeps;
 
   constructor(deps: Partial<MaybeDeps> = {}) {
-    this.deps = { maybe: fetchMaybe, hide: hideFromPhoto, toast: (key) => toast(t(key)), ...deps };
+    this.deps = { maybe: fetchMaybe, hide: hideFromPhoto, hidden: () => undefined, toast: (key) => toast(t(key)), ...deps };
     makeAutoObservable<MaybeStore, 'deps' | 'asked'>(this, { deps: false, asked: false }, { autoBind: true });
   }
 
@@ -56,7 +60,8 @@ export class MaybeStore {
       return false;
     }
     runInAction(() => this.byPhoto.set(imageid, (this.byPhoto.get(imageid) ?? []).filter((x) => x.personid !== p.personid)));
-    this.deps.toast('face.hidden');
+    this.deps.hidden({ ...p, imageid });
+    this.deps.toast(p.status === 'self' ? 'face.hidden' : 'face.hiddenForMe');
     return true;
   }
 

@@ -26,7 +26,11 @@ export function createPersonListStore(galleryId: number): PersonListStore {
   return new PersonListStore(galleryId);
 }
 
-/** The viewer's 'maybe' people. */
-export function createMaybeStore(): MaybeStore {
-  return new MaybeStore();
+/** The viewer's 'maybe' people; a person taken off a photo leaves the cached lists of their photos at once. */
+export function createMaybeStore(root: RootStore = getRootStore()): MaybeStore {
+  return new MaybeStore({
+    hidden: (p) => {
+      for (const list of root.photoLists.listsOf(p.galleryid)) if (list.options.person === p.personid) list.removePhotos([p.imageid]);
+    }
+  });
 }

@@ -9,6 +9,13 @@
  * needs `consent: 1, adult: 1` (the schema demands them where a selfie is required; follow
  * checks them itself), is matched and dropped (selfie.ts). Every gallery-scoped call needs
  * the gallery's face search on (use_face) and its gates passed, as the photo list does.
+ *
+ * Whose data is whose (issue 26): persons and their faces are the gallery's, built by the
+ * indexer from its photos. A visitor owns their face profile (the embedding of the selfie they
+ * sent), their follows and their own view (face_view_hides), and reaches persons only by
+ * link: "self" is whichever person their profile matches, computed on each call, never stored
+ * on the person. So a visitor's writes and deletion touch their own rows only; the one write
+ * that changes what everybody sees is hiding oneself from a photo (follows.ts).
  */
 import type { Db } from '../../db';
 import { AppError, forbidden, notFound } from '../../errors';
@@ -126,7 +133,12 @@ export class FaceCore {
       const self = await this.selfPerson(v.userId, galleryId);
       if (self) selfIds.add(self);
     }
-    return { selfIds, follows };
+    return { selfIds, follows, viewer: v.userId };
+  }
+
+  /** Whose own view applies to the visitor's lists: the logged-in visitor's user id, 0 for guests. */
+  protected ownView(v: Viewer): number {
+    return v.userId && !v.isGuest ? v.userId : 0;
   }
 
   protected async selfPerson(userId: number, galleryId: number): Promise<number | null> {

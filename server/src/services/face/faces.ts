@@ -19,11 +19,11 @@ export class FaceService extends FaceCore {
   }
 
 
-  /** The Person tag: a gallery's persons, PERSON_PAGE_SIZE a page, most photos first. */
+  /** The Person tag: a gallery's persons as the visitor sees them, PERSON_PAGE_SIZE a page, most photos first. */
   async persons(v: Viewer, galleryId: number, page = 1): Promise<PersonPage> {
     await this.openGallery(v, galleryId);
     const p = Math.max(1, page);
-    const { ids, total } = await personPage(this.d.db, galleryId, PERSON_PAGE_SIZE, (p - 1) * PERSON_PAGE_SIZE);
+    const { ids, total } = await personPage(this.d.db, galleryId, PERSON_PAGE_SIZE, (p - 1) * PERSON_PAGE_SIZE, this.ownView(v));
     return { items: await this.present(v, ids, galleryId), total, page: p, page_size: PERSON_PAGE_SIZE };
   }
 
@@ -43,7 +43,7 @@ export class FaceService extends FaceCore {
   }
 
 
-  /** The people in a photo (the viewer's 'maybe' strip). */
+  /** The people in a photo as the visitor sees it (the viewer's 'maybe' strip). */
   async maybe(v: Viewer, photoId: number): Promise<MaybePerson[]> {
     const { rows } = await this.d.db.query<{ gallery_id: number }>('SELECT gallery_id FROM photos WHERE id = $1 AND NOT hidden', [photoId]);
     if (!rows.length) throw notFound('Photo not found');

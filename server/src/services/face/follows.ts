@@ -1,4 +1,4 @@
-/** Following people (at most FRIENDS_MAX a gallery, with buddy names) and hiding a person from a photo. */
+/** Following people (at most FRIENDS_MAX a gallery, with buddy names) and hiding a person from a photo (oneself for everyone, a followed person in one's own view). */
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import { ErrorCode } from '../../../../types/envelope';
 import { requireRealUser, type Viewer } from '../../viewer';
@@ -72,12 +72,28 @@ export class FaceFollowService extends FaceCore {
   }
 
 
-  /** Hide a person from a photo: the visitor themselves or a person they follow. */
+  /**
+   * Hide a person from a photo. Oneself (the person one's own face profile matches) is one's
+   * own right: the face is hidden for everyone (faces.hidden, face_hides records who). A person
+   * one follows is hidden in one's own view only (face_view_hides): the visitor's maybe strip,
+   * person list and that person's photo list leave the photo out, nobody else's do. Anyone
+   * else: 403. 404 when the person is not in the photo as the visitor sees it.
+   */
   async hide(v: Viewer, photoId: number, personId: number): Promise<{ ok: boolean }> {
     const user = requireRealUser(v, 'Please log in to hide people');
     const { galleryId, status } = await this.statusFor(v, personId);
     if (status === 'unfollow') throw forbidden('You can hide only yourself or people you follow');
-    const changed = await this.d.db.tx(async (q) => {
+    const changed = status === 'self' ? await this.hideForEveryone(user.id, photoId, personId) : await this.hideInOwnView(user.id, photoId, personId);
+    if (!changed) throw notFound('This person is not in this photo');
+    if (status === 'self') {
+      await (await this.d.vectors()).removed(galleryId);
+      this.d.changed(galleryId);
+    }
+    return { ok: true };
+  }
+
+  private hideForEveryone(userId: number, photoId: number, personId: number): Promise<number> {
+    return this.d.db.tx(async (q) => {
       const faces = await q.query(
         "UPDATE faces SET hidden = true, seq = nextval('face_seq') WHERE photo_id = $1 AND person_id = $2 AND NOT hidden RETURNING id",
         [photoId, personId]
@@ -85,14 +101,20 @@ export class FaceFollowService extends FaceCore {
       if (!faces.rowCount) return 0;
       await q.query(
         'INSERT INTO face_hides (photo_id, person_id, user_id, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (photo_id, person_id) DO NOTHING',
-        [photoId, personId, user.id, now()]
+        [photoId, personId, userId, now()]
       );
       return faces.rowCount;
     });
-    if (!changed) throw notFound('This person is not in this photo');
-    await (await this.d.vectors()).removed(galleryId);
-    this.d.changed(galleryId);
-    return { ok: true };
   }
 
+  /** A row of the visitor's own view, when the person shows in the photo and the visitor had not hidden them there yet. */
+  private async hideInOwnView(userId: number, photoId: number, personId: number): Promise<number> {
+    const { rowCount } = await this.d.db.query(
+      `INSERT INTO face_view_hides (user_id, person_id, photo_id, created_at)
+       SELECT $1, $2, $3, $4 WHERE EXISTS (SELECT 1 FROM faces WHERE photo_id = $3 AND person_id = $2 AND NOT hidden)
+       ON CONFLICT (user_id, person_id, photo_id) DO NOTHING`,
+      [userId, personId, photoId, now()]
+    );
+    return rowCount;
+  }
 }

@@ -1,4 +1,4 @@
-/** The visitor's own face: updateinfo, My Photo, the galleries they are in, and deleting every face record of theirs. */
+/** The visitor's own face: updateinfo, My Photo, the galleries they are in, and deleting every face record of theirs (and only theirs). */
 import { requireRealUser, type Viewer } from '../../viewer';
 import type { CallBody } from '../../../../types/api/contract';
 import type { DestroyResult, FaceGallery, FaceProfile, faceCalls } from '../../../../types/api/face';
@@ -46,7 +46,7 @@ export class FaceProfileService extends FaceCore {
       if (!g || !Number(g.config.use_face) || !(await this.d.gates.passes(v, g.id))) continue;
       const self = await this.match(g.id, e);
       if (!self) continue;
-      const [p] = await presentPersons(this.d.db, [self], { selfIds: new Set([self]), follows: new Map() }, this.faceUrl);
+      const [p] = await presentPersons(this.d.db, [self], { selfIds: new Set([self]), follows: new Map(), viewer: v.userId }, this.faceUrl);
       if (p) out.push({ galleryid: g.id, link_id: g.link_id, name: g.name, personid: self, faceurl: p.faceurl, total_image: p.total_image });
     }
     return out;
@@ -54,58 +54,22 @@ export class FaceProfileService extends FaceCore {
 
 
   /**
-   * Every face record of the visitor: their face profile, their follows, and in each
-   * gallery the person their face matches, with its faces and crops (face search then
-   * finds nothing of them). The spots of those faces are kept (photo and box only) so that
-   * indexing the photos again does not bring the faces back. Counts what went.
+   * Every face record of the visitor, and nothing of anybody else: their face profile (the
+   * embedding of their selfie), their follows, their own view (face_view_hides), and their
+   * name on the hides of themselves they made (face_hides.user_id; those faces stay hidden,
+   * as they chose). Persons and their faces are the gallery's, built from its photos: they
+   * stay, since a profile can be made from anyone's face and destroying it must not erase
+   * that person for everyone (issue 26). Counts what went.
    */
   async destroyMyself(v: Viewer): Promise<DestroyResult> {
     const user = requireRealUser(v, 'Please log in first');
-    const profile = await this.anyProfileOf(user.id);
-    const vectors = await this.d.vectors();
-    // Their person in each gallery: by centroid (also when every face of it is hidden) and by
-    // nearest faces; only persons and faces of the profile's engine version are comparable.
-    const selves = new Set<number>();
-    const touched = new Set<number>();
-    if (profile) {
-      const { embedding: e, version } = profile;
-      const hits = (await vectors.nearestPersons(null, e, 1)).filter((h) => h.similarity >= this.d.threshold);
-      const { rows } = await this.d.db.query<{ id: number }>('SELECT id FROM persons WHERE id = ANY($1::int[]) AND engine_version = $2', [hits.map((h) => h.personId), version]);
-      const comparable = new Set(rows.map((r) => r.id));
-      for (const h of hits) {
-        if (!comparable.has(h.personId)) continue;
-        selves.add(h.personId);
-        touched.add(h.galleryId);
-        const self = await this.match(h.galleryId, e, version);
-        if (self) selves.add(self);
-      }
-    }
-    const result = await this.d.db.tx(async (q) => {
-      const ids = [...selves];
-      const gone = (
-        await q.query<{ crop_key: string; photo_id: number; x: number; y: number; w: number; h: number }>(
-          'DELETE FROM faces WHERE person_id = ANY($1::int[]) RETURNING crop_key, photo_id, x, y, w, h',
-          [ids]
-        )
-      ).rows;
-      const crops = gone.map((r) => r.crop_key);
-      // Their spots (no embedding, no crop): indexing those photos again skips them (services/face/indexer.ts).
-      if (gone.length) {
-        await q.query(
-          `INSERT INTO face_erasures (photo_id, x, y, w, h, erased_at)
-           SELECT e.photo_id, e.x, e.y, e.w, e.h, $6::bigint FROM unnest($1::int[], $2::real[], $3::real[], $4::real[], $5::real[]) AS e(photo_id, x, y, w, h)`,
-          [gone.map((r) => r.photo_id), gone.map((r) => r.x), gone.map((r) => r.y), gone.map((r) => r.w), gone.map((r) => r.h), now()]
-        );
-      }
-      await q.query('DELETE FROM persons WHERE id = ANY($1::int[])', [ids]);
+    return this.d.db.tx(async (q) => {
       const follows = await q.query('DELETE FROM face_follows WHERE user_id = $1', [user.id]);
+      const views = await q.query('DELETE FROM face_view_hides WHERE user_id = $1', [user.id]);
+      const marks = await q.query('UPDATE face_hides SET user_id = NULL WHERE user_id = $1', [user.id]);
       const profile = await q.query('DELETE FROM face_profiles WHERE user_id = $1', [user.id]);
-      return { crops, follows: follows.rowCount, faces: profile.rowCount + crops.length };
+      return { faces: profile.rowCount, follows: follows.rowCount, hides: views.rowCount + marks.rowCount };
     });
-    await Promise.all(result.crops.map((k) => this.d.store.delete(k).catch(() => undefined)));
-    if (selves.size) await vectors.removed(0);
-    for (const id of touched) this.d.changed(id);
-    return { faces: result.faces, follows: result.follows };
   }
 
 }

@@ -8,6 +8,7 @@ import type { Viewer } from '../../viewer';
 import type { GalleryService } from '../gallery/gallery';
 import type { GateAccess } from '../gates/gateAccess';
 import { withPayed } from '../pay/entitlements';
+import { viewHiddenPhotos } from '../face/people';
 import {
   MAX_LIST_TAGS,
   MAX_PAGE_SIZE,
@@ -65,6 +66,8 @@ export interface ListOptions {
   after?: { value: number; id: number } | null;
   /** Only this person's photos (face search). */
   person?: number;
+  /** Not these photos (the person's photos the visitor took them off in their own view). */
+  exclude?: number[];
   /** Shoot-time range (Unix seconds, inclusive). */
   from?: number;
   to?: number;
@@ -122,9 +125,11 @@ export class PhotoService {
     const { sort, order } = listSort(q, gallery.config.sort);
     if (q.from !== undefined && q.to !== undefined && q.to < q.from) throw badRequest('to is before from');
     const text = q.q?.trim() || undefined;
+    // A person's photos as this visitor sees them: without those they took the person off (their own view).
+    const hidden = q.person !== undefined && v.userId && !v.isGuest ? await viewHiddenPhotos(this.db, v.userId, q.person) : [];
     const page = await this.list(galleryId, {
       sort, order, offset: q.offset ?? 0, tags: listTags(q.tags), pageSize: q.page_size ?? PHOTO_PAGE_SIZE, after: listAfter(q.after, sort),
-      person: q.person, from: q.from, to: q.to, text
+      person: q.person, exclude: hidden.length ? hidden : undefined, from: q.from, to: q.to, text
     });
     return v.user ? { ...page, items: await withPayed(this.db, v.user, page.items) } : page;
   }
@@ -145,7 +150,7 @@ export class PhotoService {
 
   private async query(galleryId: number, opts: ListOptions): Promise<PhotoListResult> {
     const pageSize = Math.min(opts.pageSize ?? PHOTO_PAGE_SIZE, MAX_PAGE_SIZE);
-    const filter: ListFilter = { galleryId, tags: opts.tags, sort: opts.sort, order: opts.order, person: opts.person, from: opts.from, to: opts.to, text: opts.text };
+    const filter: ListFilter = { galleryId, tags: opts.tags, sort: opts.sort, order: opts.order, person: opts.person, exclude: opts.exclude, from: opts.from, to: opts.to, text: opts.text };
     const tagKey = filterKey(filter);
     const countQuery = () => this.counts.through(galleryId, tagKey, () => countPhotos(this.db, filter));
     if (!opts.after && opts.offset > 0) {

@@ -116,6 +116,8 @@ export interface ListFilter {
   order: SortOrder;
   /** Only photos where this person's face shows (not hidden from the photo). */
   person?: number;
+  /** Not these photos (a person's photos the visitor took them off in their own view). */
+  exclude?: number[];
   /** Shoot-time range, Unix seconds, both ends included. */
   from?: number;
   to?: number;
@@ -124,8 +126,8 @@ export interface ListFilter {
 }
 
 /** The part of a filter beyond the gallery and sort: a cache key. */
-export function filterKey(f: Pick<ListFilter, 'tags' | 'person' | 'from' | 'to' | 'text'>): string {
-  return [f.tags.join(','), f.person ?? '', f.from ?? '', f.to ?? '', f.text ?? ''].join('|');
+export function filterKey(f: Pick<ListFilter, 'tags' | 'person' | 'exclude' | 'from' | 'to' | 'text'>): string {
+  return [f.tags.join(','), f.person ?? '', f.exclude?.join(',') ?? '', f.from ?? '', f.to ?? '', f.text ?? ''].join('|');
 }
 
 /** `text` as a LIKE pattern that matches it literally anywhere. */
@@ -148,6 +150,10 @@ function where(f: ListFilter): { sql: string; params: unknown[] } {
   if (f.person !== undefined) {
     params.push(f.person);
     sql += ` AND id IN (SELECT photo_id FROM faces WHERE person_id = $${params.length} AND NOT hidden)`;
+  }
+  if (f.exclude?.length) {
+    params.push(f.exclude);
+    sql += ` AND id <> ALL($${params.length}::int[])`;
   }
   if (f.from !== undefined) {
     params.push(f.from);

@@ -25,7 +25,8 @@ import { BUILTIN_TEMPLATES, builtinPicture, decodeDataUrl, templateIcon, templat
 
 const now = () => Math.floor(Date.now() / 1000);
 const TEMPLATE_FILE_RE = /^t(\d{1,10})(_icon)?\.(png|jpg)$/;
-const POSTER_FILE_RE = /^g(\d{1,10})_t(\d{1,10})_m(\d{1,10})\.jpg$/;
+/** A stored poster's file: its uploader's (`_u{userId}`), or one saved before posters were per visitor (no `_u`). */
+const POSTER_FILE_RE = /^g(\d{1,10})_t(\d{1,10})_m(\d{1,10})(?:_u\d{1,10})?\.jpg$/;
 const templateKey = (id: number, icon: boolean) => `poster-templates/t${id}${icon ? '_icon' : ''}.jpg`;
 const TEMPLATE_FILE_PATH = '/api/v2/poster/template-file/';
 const POSTER_FILE_PATH = '/api/v2/poster/file/';
@@ -125,17 +126,18 @@ export class PosterService {
   }
 
   /**
-   * The poster picture as a base64 data URL: stored under poster/g{galleryId}_t{templateId}_m{imageId}.jpg
-   * once it decodes whole as a JPEG or PNG (re-encoded as JPEG, without metadata). Nothing is
-   * stored for a refused request.
+   * The poster picture as a base64 data URL: stored under the uploader's own key
+   * poster/g{galleryId}_t{templateId}_m{imageId}_u{userId}.jpg once it decodes whole as a JPEG or
+   * PNG (re-encoded as JPEG, without metadata), so it replaces at most the uploader's own
+   * earlier picture, never another visitor's. Nothing is stored for a refused request.
    */
   async upload(v: Viewer, b: { galleryid: number; templateid: number; imageid: number; image: string }): Promise<PosterUploadResult> {
     await this.assertGallery(v, b.galleryid);
-    requireRealUser(v, 'Log in to save posters');
+    const user = requireRealUser(v, 'Log in to save posters');
     await this.assertPhotos(b.galleryid, [b.imageid]);
     await this.assertTemplate(b.galleryid, b.templateid);
     const jpeg = await toJpeg(decodeDataUrl(b.image, 'image', POSTER_MAX_BYTES), 'image');
-    const key = posterKey(b.galleryid, b.templateid, b.imageid);
+    const key = posterKey(b.galleryid, b.templateid, b.imageid, user.id);
     await this.store.put(key, jpeg);
     return { key, url: `${POSTER_FILE_PATH}${key.slice('poster/'.length)}` };
   }
@@ -150,15 +152,15 @@ export class PosterService {
     return body;
   }
 
-  /** createv2 {galleryid, imageids (a JSON list of ids), thumb (the uploaded poster's key)}. */
+  /** createv2 {galleryid, imageids (a JSON list of ids), thumb (the key of a poster this visitor uploaded)}. */
   async createV2(v: Viewer, b: { galleryid: number; imageids: string; thumb: string }): Promise<UserPoster> {
     await this.assertGallery(v, b.galleryid);
     const user = requireRealUser(v, 'Log in to save posters');
     const ids = parseIdJson(b.imageids);
     await this.assertPhotos(b.galleryid, ids);
     const m = POSTER_KEY_RE.exec(b.thumb);
-    if (!m || Number(m[1]) !== b.galleryid || !ids.includes(Number(m[3])) || !(await this.store.exists(b.thumb))) {
-      throw new AppError(ErrorCode.POSTER_NO_UPLOAD, 'thumb must be the key of a poster uploaded for these photos');
+    if (!m || Number(m[1]) !== b.galleryid || !ids.includes(Number(m[3])) || Number(m[4]) !== user.id || !(await this.store.exists(b.thumb))) {
+      throw new AppError(ErrorCode.POSTER_NO_UPLOAD, 'thumb must be the key of a poster you uploaded for these photos');
     }
     return this.insert(user.id, b.galleryid, ids, b.thumb, 0, '');
   }
