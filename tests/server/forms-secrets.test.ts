@@ -22,21 +22,17 @@ const SECRETS = [PHONE_OK, INVITE, PASSWORD, MEMBER, NESTED_INVITE];
 
 const INDEX = '<!DOCTYPE html><html><head><meta charset="utf-8"><title></title><script defer="defer" src="/js/app.12345678.js"></script></head><body><div id="app"></div></body></html>';
 
+/** The form's fields, each with its list. */
+const FIELDS = [
+  { id: 'member', type: 'form_input', props: { field: 'Member no', required: true, whitelist: [MEMBER] } },
+  { id: 'mobile', type: 'form_phone', props: { field: 'Mobile', required: true, whitelist: [PHONE_OK] } },
+  { id: 'invite', type: 'form_invite', props: { field: 'Invite', required: true, whitelist: [INVITE] } },
+  { id: 'pw', type: 'form_password', props: { field: 'Password', required: true, whitelist: [PASSWORD] } }
+];
+
 const PAGE = {
   components: [
-    {
-      id: 'reg',
-      type: 'form',
-      props: {
-        title: 'Registration',
-        children: [
-          { id: 'member', type: 'form_input', props: { field: 'Member no', required: true, whitelist: [MEMBER] } },
-          { id: 'mobile', type: 'form_phone', props: { field: 'Mobile', required: true, whitelist: [PHONE_OK] } },
-          { id: 'invite', type: 'form_invite', props: { field: 'Invite', required: true, whitelist: [INVITE] } },
-          { id: 'pw', type: 'form_password', props: { field: 'Password', required: true, whitelist: [PASSWORD] } }
-        ]
-      }
-    },
+    { id: 'reg', type: 'form', props: { title: 'Members only', children: FIELDS } },
     {
       id: 'fold',
       type: 'collapse',
@@ -53,42 +49,37 @@ const PAGE = {
 };
 
 describe.each(BACKENDS)('form secrets on %s', (backend) => {
+  const h5Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lg-h5-forms-'));
+  const sent: string[] = [];
+  const ids = { top: 0, gallery: 0 };
   let s: TestServer;
-  let h5Dir: string;
-  let top: number;
-  let gallery: number;
-  const log: string[] = [];
   let ipSeq = 1;
-
-  beforeAll(async () => {
-    h5Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lg-h5-forms-'));
-    fs.writeFileSync(path.join(h5Dir, 'index.html'), INDEX);
-    s = await startTestServer(backend, { ORGANIZER_TOKEN: ORGANISER, H5_DIR: h5Dir }, undefined, (c) => ({ ...c, sms: new SandboxSmsProvider((l) => log.push(l)) }));
-    top = await insertGallery(s.db, { link_id: 'fsectop1', name: 'Top' });
-    gallery = await insertGallery(s.db, { link_id: 'fsecret1', name: 'Forms', parent: top, url_labeling: 'fsec-label' });
-    for (const id of [top, gallery]) {
-      const r = await s.app.inject({ method: 'POST', url: `/api/v2/organizer/galleries/${id}/page`, payload: { pagedata: PAGE }, headers: { authorization: `Bearer ${ORGANISER}` } });
-      expect(r.json().code).toBe(200);
-    }
-  });
-  afterAll(async () => {
-    await s.close();
-    fs.rmSync(h5Dir, { recursive: true, force: true });
-  });
 
   const auth = (token?: string): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
   const get = (url: string, token?: string) => s.app.inject({ method: 'GET', url, headers: auth(token) });
   const post = (url: string, payload: unknown, token?: string) =>
     s.app.inject({ method: 'POST', url, payload: payload as object, headers: auth(token), remoteAddress: `10.26.2.${ipSeq}` });
 
+  beforeAll(async () => {
+    fs.writeFileSync(path.join(h5Dir, 'index.html'), INDEX);
+    s = await startTestServer(backend, { ORGANIZER_TOKEN: ORGANISER, H5_DIR: h5Dir }, undefined, (c) => ({ ...c, sms: new SandboxSmsProvider((l) => sent.push(l)) }));
+    ids.top = await insertGallery(s.db, { link_id: 'fsectop1', name: 'Top' });
+    ids.gallery = await insertGallery(s.db, { link_id: 'fsecret1', name: 'Forms', parent: ids.top, url_labeling: 'fsec-label' });
+    for (const id of [ids.top, ids.gallery]) expect((await post(`/api/v2/organizer/galleries/${id}/page`, { pagedata: PAGE }, ORGANISER)).json().code).toBe(200);
+  });
+  afterAll(async () => {
+    await s.close();
+    fs.rmSync(h5Dir, { recursive: true, force: true });
+  });
+
   /** Every answer that carries the page to this visitor, as the text sent. */
   async function visitorAnswers(token?: string): Promise<Record<string, string>> {
     const urls = [
       '/api/v2/gallery/link/fsecret1',
       '/api/v2/gallery/gti/fsec-label',
-      `/api/v2/gallery/id/${gallery}`,
+      `/api/v2/gallery/id/${ids.gallery}`,
       '/api/v2/gallery/link/fsectop1',
-      `/api/v2/gallery/batch?ids=${gallery},${top}`,
+      `/api/v2/gallery/batch?ids=${ids.gallery},${ids.top}`,
       '/g/fsecret1'
     ];
     const out: Record<string, string> = {};
@@ -115,17 +106,17 @@ describe.each(BACKENDS)('form secrets on %s', (backend) => {
   });
 
   it('past a page gate too', async () => {
-    const gate = await post(`/api/v2/organizer/galleries/${gallery}/gates/pgdata`, { access_type: 'password', password: 'gate-pw' }, ORGANISER);
+    const gate = await post(`/api/v2/organizer/galleries/${ids.gallery}/gates/pgdata`, { access_type: 'password', password: 'gate-pw' }, ORGANISER);
     expect(gate.json().code).toBe(200);
     try {
       const u = await newUser(s);
       ipSeq++;
-      expect((await post('/api/v2/gallerypgdata/permisson/visit/check', { id: gallery, password: 'gate-pw' }, u.token)).json()).toMatchObject({ code: 200, data: { ispass: true } });
+      expect((await post('/api/v2/gallerypgdata/permisson/visit/check', { id: ids.gallery, password: 'gate-pw' }, u.token)).json()).toMatchObject({ code: 200, data: { ispass: true } });
       const detail = await get('/api/v2/gallery/link/fsecret1', u.token);
       expect(detail.json().data.gallery.pagedata.components[0].props.children).toHaveLength(4);
-      expectNoSecrets({ detail: detail.body, parent: (await get('/api/v2/gallery/link/fsectop1', u.token)).body, batch: (await get(`/api/v2/gallery/batch?ids=${gallery}`, u.token)).body });
+      expectNoSecrets({ detail: detail.body, parent: (await get('/api/v2/gallery/link/fsectop1', u.token)).body, batch: (await get(`/api/v2/gallery/batch?ids=${ids.gallery}`, u.token)).body });
     } finally {
-      expect((await post(`/api/v2/organizer/galleries/${gallery}/gates/pgdata/clear`, {}, ORGANISER)).json().code).toBe(200);
+      expect((await post(`/api/v2/organizer/galleries/${ids.gallery}/gates/pgdata/clear`, {}, ORGANISER)).json().code).toBe(200);
     }
   });
 
@@ -138,14 +129,14 @@ describe.each(BACKENDS)('form secrets on %s', (backend) => {
   it('submissions are still checked against the whitelists on the server', async () => {
     const u = await newUser(s);
     ipSeq++;
-    const send = (phone: string) => post('/api/common/sendsms', { phone, type: 'form', country: '86', gallery_id: gallery, action: 'reg' }, u.token);
+    const send = (phone: string) => post('/api/common/sendsms', { phone, type: 'form', country: '86', gallery_id: ids.gallery, action: 'reg' }, u.token);
     // A phone off the list gets no code.
     expect((await send(PHONE_OTHER)).json().code).toBe(ErrorCode.NO_PERMISSION);
     expect((await send(PHONE_OK)).json().code).toBe(200);
-    const code = /code (\d{4})$/.exec(log[log.length - 1] ?? '')![1];
-    expect((await post('/api/common/validatecode', { phone: PHONE_OK, country: '86', code, gallery_id: gallery, action: 'reg' }, u.token)).json().code).toBe(200);
+    const code = /code (\d{4})$/.exec(sent[sent.length - 1] ?? '')![1];
+    expect((await post('/api/common/validatecode', { phone: PHONE_OK, country: '86', code, gallery_id: ids.gallery, action: 'reg' }, u.token)).json().code).toBe(200);
     const good = { member: MEMBER, mobile: { phone: PHONE_OK, code: '0000', country: '86' }, invite: INVITE, pw: PASSWORD };
-    const paper = (json_data: unknown) => post(`/api/v2/policy/records/${gallery}/paper`, { action: 'reg', parent: 'fsecret1', json_data }, u.token);
+    const paper = (json_data: unknown) => post(`/api/v2/policy/records/${ids.gallery}/paper`, { action: 'reg', parent: 'fsecret1', json_data }, u.token);
     const refused: Array<[Record<string, unknown>, number, string]> = [
       [{ member: 'member-0000' }, ErrorCode.NO_PERMISSION, 'member'],
       [{ invite: 'INVITE-0000' }, ErrorCode.WRONG_INVITE_CODE, 'invite'],
