@@ -9,6 +9,16 @@ export function imageUrl(hash: string, style: ImageStyleName, galleryId?: number
   return `${apiBase()}/img/${hash}!${style}${q}`;
 }
 
+/**
+ * A picture of a page's own data shown without its gallery's id (the head slider, a pendant's
+ * image): the bare address the H5 document preloads, and the same with `?g=&p=` once the
+ * visitor holds the image ticket of a gated page (the server refuses a closed page's pictures
+ * to an `<img>` without it).
+ */
+export function pageImageUrl(hash: string, style: ImageStyleName, galleryId: number): string {
+  return imageUrl(hash, style, imageTicketOf(galleryId) ? galleryId : undefined);
+}
+
 /** The style for a column: never wx_1920_n in a grid; small cells get the 375 crop. */
 export function styleForWidth(cssWidth: number, crop = false): ImageStyleName {
   if (crop) return cssWidth <= 130 ? 'wx_250_160' : 'wx_375_240';

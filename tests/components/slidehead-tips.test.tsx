@@ -6,6 +6,7 @@ import { TIPS_DEFAULTS } from '../../types/page/tips';
 import { DEFAULT_THEME } from '../../types/api/gallery';
 import { openLink } from '../../src/platform/navigate';
 import { imageUrl } from '../../src/utils/image';
+import { setImageTicket } from '../../src/utils/imageTickets';
 import { byTestId, isWeapp, makeGallery, renderWith } from './helpers';
 
 jest.mock('../../src/platform/navigate', () => ({ ...jest.requireActual('../../src/platform/navigate'), openLink: jest.fn() }));
@@ -65,6 +66,19 @@ describe('slidehead', () => {
       expect(byTestId(narrow, 'slidehead-backdrop')).toEqual([]);
     });
   }
+
+  it("a gated page's slides carry its image ticket once the visitor holds one (<img> sends no token); an open page's stay bare", () => {
+    const items = [{ image: hash('a') }];
+    setImageTicket(ctx.gallery.id, '7200.abcdefghijklmnopqrstuv');
+    try {
+      const { container } = renderWith(<SlideHead id="s" props={{ ...SLIDEHEAD_DEFAULTS, items }} ctx={ctx} />);
+      expect(container.querySelector('taro-image-core')!.getAttribute('src')).toMatch(new RegExp(`/img/a{64}!wx_750_n\\?g=${ctx.gallery.id}&p=7200\\.abcdefghijklmnopqrstuv$`));
+    } finally {
+      setImageTicket(ctx.gallery.id, null);
+    }
+    const { container } = renderWith(<SlideHead id="b" props={{ ...SLIDEHEAD_DEFAULTS, items }} ctx={ctx} />);
+    expect(container.querySelector('taro-image-core')!.getAttribute('src')).toMatch(/\/img\/a{64}!wx_750_n$/);
+  });
 
   it('uses the configured interval and sizes the carousel by ratio', () => {
     const items = [{ image: hash('a') }, { image: hash('b') }];

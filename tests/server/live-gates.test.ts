@@ -160,6 +160,26 @@ describe.each(BACKENDS)('live rooms follow gate passes (%s)', (backend) => {
     expect(k.frames.filter(isType('left'))).toEqual([]);
   });
 
+  it('a pass removed with no notice at all (its row deleted): the room\'s next message takes the socket out first and never reaches it', async () => {
+    const g = await f.guest();
+    const keeper = await f.guest();
+    const gated = await f.gated('lgate006');
+    const free = await insertGallery(s.db, { link_id: 'lfree006' });
+    await f.pass(g.id, gated, nowS() + 3600);
+    await f.pass(keeper.id, gated, nowS() + 3600);
+    const c = await connect(g.token, gated);
+    await join(c, free);
+    const k = await connect(keeper.token, gated);
+    await s.db.query('DELETE FROM gate_passes WHERE user_id = $1 AND gallery_id = $2', [g.id, gated]);
+    await s.services.live.publish(gated, 'image_add', { galleryid: gated, id: 70, shoottime: 1 });
+    expect(await c.next(isType('left'), 'left')).toEqual({ type: 'left', room: gated, reason: 'gate' });
+    // The visitor who still holds a pass gets it.
+    expect(await k.next((x) => x.type === 'image_add' && x.room === gated, 'image_add for the keeper')).toMatchObject({ data: { id: 70 } });
+    // Neither that message (id 70) nor a later one reached the socket whose pass is gone.
+    await expectNoMoreOf(c, s.services, gated, free, 70);
+    expect(k.frames.filter(isType('left'))).toEqual([]);
+  });
+
   it('a gate set on a free gallery (setGate) takes out every socket without its pass; passing again lets a socket join again', async () => {
     const g = await f.guest();
     const gallery = await insertGallery(s.db, { link_id: 'lgate004' });
@@ -252,6 +272,20 @@ describe.each(BACKENDS)('live rooms follow gate changes across two processes on 
     await s.db.query('UPDATE gate_passes SET expires_at = $2 WHERE user_id = $1', [g.id, nowS() - 1]);
     await services[0].liveAccess.gateChanged(gated);
     expect(await c.next(isType('left'), 'left on process B')).toEqual({ type: 'left', room: gated, reason: 'gate' });
+  });
+
+  it('a pass removed with no notice (its row deleted): process A\'s next message of the room takes the socket on process B out, and B never sends it', async () => {
+    const g = await f.guest();
+    const gated = await f.gated('rgate003');
+    const free = await insertGallery(s.db, { link_id: 'rfree003' });
+    await f.pass(g.id, gated, nowS() + 3600);
+    const c = await connectB(g.token, gated);
+    c.send({ type: 'join', gallery: free });
+    await c.next((x) => x.type === 'hello' && x.room === free, 'hello free');
+    await s.db.query('DELETE FROM gate_passes WHERE user_id = $1 AND gallery_id = $2', [g.id, gated]);
+    await services[0].live.publish(gated, 'image_add', { galleryid: gated, id: 80, shoottime: 1 });
+    expect(await c.next(isType('left'), 'left on process B')).toEqual({ type: 'left', room: gated, reason: 'gate' });
+    await expectNoMoreOf(c, services[0], gated, free, 80);
   });
 
   it('a gate set through process A on a gallery B knows as free (cached) takes B\'s sockets out', async () => {

@@ -75,7 +75,8 @@ export default async function liveGateway(app: FastifyInstance, s: Services, opt
   const rooms = new LiveRooms();
   const warn = (msg: string, err?: unknown) => app.log.warn({ err }, msg);
   const membership = new LiveMembership(rooms, s.sessions, s.liveAccess, warn);
-  const unsubscribe = s.bus.subscribe((msg) => rooms.deliver(msg));
+  // Gated rooms' messages go out after their members' passes are read again (LiveMembership.deliver).
+  const unsubscribe = s.bus.subscribe((msg) => membership.deliver(msg));
   // A gate changed somewhere (this process or another): re-check that room here.
   const stopNotices = s.bus.subscribeInternal((n) => {
     if (n.kind !== 'live_recheck') return;

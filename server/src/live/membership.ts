@@ -1,5 +1,6 @@
 import type { LiveAccess, LiveWindow } from '../services/live/access';
 import type { SessionService } from '../services/session/session';
+import type { LiveMessage } from '../../../types/live';
 import { sendFrame, type Client, type LiveRooms } from './rooms';
 
 /** setTimeout's longest delay is about 24.8 days; a longer pass is re-checked then and the timer set again. */
@@ -12,10 +13,18 @@ const RETRY_MS = 30_000;
 /**
  * Room membership on a pass: a socket in a gated room stays only while the visitor holds
  * every pass the gallery needs. Each membership of a gated room has a timer at the pass's
- * end; a gate change re-checks the whole room (LiveAccess.gateChanged, through the bus).
- * A socket that no longer qualifies leaves the room and gets `{type:'left', room, reason:'gate'}`.
+ * end; a gate change re-checks the whole room (LiveAccess.gateChanged, through the bus);
+ * and every message of a gated room waits for a re-check of the room's passes as they are
+ * in the database then (`deliver`), so a pass removed by any means (a gate change, a row
+ * deleted, a pruned visitor) reaches no socket with that room's next message, in every
+ * process. A socket that no longer qualifies leaves the room and gets
+ * `{type:'left', room, reason:'gate'}`.
  */
 export class LiveMembership {
+  /** Messages waiting for their gated rooms' re-check, in publish order. */
+  private pending: LiveMessage[] = [];
+  private draining = false;
+
   constructor(
     private rooms: LiveRooms,
     private sessions: Pick<SessionService, 'resolve'>,
@@ -28,6 +37,41 @@ export class LiveMembership {
     if (!this.rooms.join(client, room)) return false;
     this.schedule(client, room, w);
     return true;
+  }
+
+  /**
+   * A message from the bus to this process's sockets. A free room's goes out at once; a
+   * gated room's after its members' passes are read again (one read per room for all the
+   * messages that arrived meanwhile). While any waits, later messages queue behind it, so
+   * a socket still gets every room's messages in publish order. A re-check that fails
+   * (the database is away) drops that room's messages: none goes out unchecked.
+   */
+  deliver(msg: LiveMessage): void {
+    if (!this.draining && !this.rooms.isGated(msg.room)) return this.rooms.deliver(msg);
+    this.pending.push(msg);
+    if (!this.draining) void this.drain();
+  }
+
+  private async drain(): Promise<void> {
+    this.draining = true;
+    try {
+      while (this.pending.length) {
+        const batch = this.pending.splice(0);
+        const gated = [...new Set(batch.map((m) => m.room))].filter((room) => this.rooms.isGated(room));
+        const checked = new Set<number>();
+        await Promise.all(
+          gated.map((room) =>
+            this.recheck(room).then(
+              () => checked.add(room),
+              (err) => this.warn(`live: re-checking room ${room} before its messages failed; they are dropped`, err)
+            )
+          )
+        );
+        for (const m of batch) if (checked.has(m.room) || !gated.includes(m.room)) this.rooms.deliver(m);
+      }
+    } finally {
+      this.draining = false;
+    }
   }
 
   /** Re-check the room's sockets (all by default): who lacks the passes now needed leaves it. */

@@ -59,6 +59,12 @@ export class LiveRooms {
     return [...(this.rooms.get(room) ?? [])];
   }
 
+  /** Whether a socket holds the room on a pass (LiveMembership keeps a pass-end timer for each such membership). */
+  isGated(room: number): boolean {
+    for (const c of this.rooms.get(room) ?? []) if (c.passEnds.has(room)) return true;
+    return false;
+  }
+
   /** The timer that re-checks the client's membership of a gated room (null: none); replaces the previous one. */
   setPassEnd(client: Client, room: number, timer: ReturnType<typeof setTimeout> | null): void {
     const old = client.passEnds.get(room);

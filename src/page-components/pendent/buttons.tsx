@@ -5,7 +5,7 @@ import type { PendantActionKey } from '../../stores/pendant/pendantRules';
 import { badgeText } from '../../stores/pendant/pendantRules';
 import { Icon, type IconName } from '../../components/icon';
 import { ShareButton } from '../../platform/share-button';
-import { imageUrl } from '../../utils/image';
+import { pageImageUrl } from '../../utils/image';
 import { t, type MessageKey } from '../../i18n';
 
 /** A pendant as the bar shows it: a configured button, or the desktop's lucky-draw button. */
@@ -51,8 +51,8 @@ export function pendantLabel(b: PendantItem, count = 0): string {
 }
 
 /** The button's face: its picture (an organiser's image), the language's short name, or a glyph. */
-export const PendantFace = observer(function PendantFace({ b, count = 0 }: { b: PendantItem; count?: number }) {
-  if (b.image) return <Image className="pendent__image" src={imageUrl(b.image, 'avatar_150')} mode="aspectFill" />;
+export const PendantFace = observer(function PendantFace({ b, count = 0, galleryId }: { b: PendantItem; count?: number; galleryId: number }) {
+  if (b.image) return <Image className="pendent__image" src={pageImageUrl(b.image, 'avatar_150', galleryId)} mode="aspectFill" />;
   if (b.type === 'lang') return <Text className="pendent__lang">{t('pendent.langShort')}</Text>;
   return <Icon name={b.type === 'good' && count > 0 ? 'heart-2' : GLYPH[b.type]} className="pendent__icon" />;
 });
@@ -68,11 +68,11 @@ export function PendantBadge({ type, count = 0 }: { type: PendantActionKey; coun
 }
 
 /** The slot of a button docked in the bar (share: the platform's share button, whose `onShare` runs in browsers). */
-export const PendantSlot = observer(function PendantSlot({ b, count, onTap, onShare }: { b: PendantItem; count?: number; onTap: () => void; onShare: () => void }) {
+export const PendantSlot = observer(function PendantSlot({ b, count, galleryId, onTap, onShare }: { b: PendantItem; count?: number; galleryId: number; onTap: () => void; onShare: () => void }) {
   const face = (
     <>
       <View className={`pendent__button pendent__button--${b.type}`}>
-        <PendantFace b={b} count={count} />
+        <PendantFace b={b} count={count} galleryId={galleryId} />
       </View>
       <PendantBadge type={b.type} count={count} />
     </>
@@ -92,11 +92,11 @@ export const PendantSlot = observer(function PendantSlot({ b, count, onTap, onSh
 });
 
 /** A row of the fold-out more-menu (share: the platform's share button). */
-export const PendantMenuItem = observer(function PendantMenuItem({ b, count, onTap, onShare }: { b: PendantItem; count?: number; onTap: () => void; onShare: () => void }) {
+export const PendantMenuItem = observer(function PendantMenuItem({ b, count, galleryId, onTap, onShare }: { b: PendantItem; count?: number; galleryId: number; onTap: () => void; onShare: () => void }) {
   const body = (
     <>
       <View className="pendent__menu-icon">
-        <PendantFace b={b} count={count} />
+        <PendantFace b={b} count={count} galleryId={galleryId} />
         <PendantBadge type={b.type} count={count} />
       </View>
       <Text className="pendent__menu-label">{pendantLabel(b)}</Text>

@@ -149,7 +149,7 @@ function Pendent({ props, ctx }: PageComponentRenderProps<'pendent'>) {
     <>
       <View className={className} style={rowStyle} data-testid="pendent" data-slots={plan.slots} data-bottom={pc ? undefined : offsets.bar} data-list-bottom={pc ? undefined : offsets.list}>
         {plan.shown.map((b, i) => (
-          <PendantSlot key={`${b.type}-${i}`} b={b} count={count(b)} onTap={() => act(b, `shown-${i}`)} onShare={share} />
+          <PendantSlot key={`${b.type}-${i}`} b={b} count={count(b)} galleryId={g.id} onTap={() => act(b, `shown-${i}`)} onShare={share} />
         ))}
         {plan.folded.length > 0 ? (
           <View
@@ -169,7 +169,7 @@ function Pendent({ props, ctx }: PageComponentRenderProps<'pendent'>) {
       {list && list.items.length > 0 ? (
         <View className="pendent__menu" style={listStyle} data-testid="pendent-menu" data-of={list.of}>
           {list.items.map((b, i) => (
-            <PendantMenuItem key={`${b.type}-${i}`} b={b} count={count(b)} onTap={() => act(b, `${list.of}-${i}`)} onShare={share} />
+            <PendantMenuItem key={`${b.type}-${i}`} b={b} count={count(b)} galleryId={g.id} onTap={() => act(b, `${list.of}-${i}`)} onShare={share} />
           ))}
         </View>
       ) : null}

@@ -1,7 +1,7 @@
 import { View, Image } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import { SLIDEHEAD_DEFAULTS, SLIDEHEAD_SINGLE_INTERVAL, type SlideheadItem } from '../../../types/page/slidehead';
-import { imageUrl } from '../../utils/image';
+import { pageImageUrl } from '../../utils/image';
 import { isActiveLink } from '../../stores/links/follow';
 import { useLinkFollower } from '../useLink';
 import Slider from '../../platform/slider';
@@ -38,9 +38,9 @@ function SlideHead({ props, ctx }: PageComponentRenderProps<'slidehead'>) {
       >
         {items.map((item, i) => (
           <View key={`${item.image}-${i}`} className="slidehead__slide" data-testid="slidehead-slide" onClick={isActiveLink(item.link) ? () => follow(item.link) : undefined}>
-            <Image className="slidehead__image" src={imageUrl(item.image, style)} mode={wide ? 'aspectFit' : 'aspectFill'} />
+            <Image className="slidehead__image" src={pageImageUrl(item.image, style, ctx.gallery.id)} mode={wide ? 'aspectFit' : 'aspectFill'} />
             {/* A wide screen's banner is lower than the image's ratio: the whole image (its text is part of it) over a blurred fill of itself. */}
-            {wide ? <Image className="slidehead__backdrop" data-testid="slidehead-backdrop" src={imageUrl(item.image, style)} mode="aspectFill" /> : null}
+            {wide ? <Image className="slidehead__backdrop" data-testid="slidehead-backdrop" src={pageImageUrl(item.image, style, ctx.gallery.id)} mode="aspectFill" /> : null}
           </View>
         ))}
       </Slider>

@@ -7,6 +7,13 @@ import { GateSettings, type GateChangeListener } from './gateSettings';
 import { SmsCodeService } from './smsCodes';
 import type { SmsProvider } from '../../providers/sms';
 import type { Gallery, GalleryDetail } from '../../../../types/api/gallery';
+import { visitorPageData } from '../forms/visitorForms';
+
+/** A gallery as any visitor gets it: its page without the forms' secrets (services/forms/visitorForms.ts). */
+const forVisitors = (g: Gallery): Gallery => {
+  const pagedata = visitorPageData(g.pagedata);
+  return pagedata === g.pagedata ? g : { ...g, pagedata };
+};
 
 /**
  * The gated-page checks every service uses, taking the Viewer (its user and the
@@ -93,14 +100,17 @@ export class GateAccess {
   }
 
   /**
-   * Galleries shown to this visitor: page-gated ones without the pass lose pagedata
-   * and desc. access_type shows the first gate a visitor meets, inherited ones
-   * included, so a sub-page of a gated page sends visitors to its permission page.
+   * Galleries shown to this visitor: the one place a gallery's page becomes a visitor's
+   * answer (the detail, its sub-pages, the batch, the H5 document's boot data). Every page
+   * loses its forms' secrets; page-gated ones without the pass lose pagedata and desc.
+   * access_type shows the first gate a visitor meets, inherited ones included, so a
+   * sub-page of a gated page sends visitors to its permission page.
    */
   async redactGalleries(v: Viewer, galleries: Gallery[]): Promise<Gallery[]> {
-    if (!galleries.length || !(await this.service.anyGated())) return galleries;
+    const shown = galleries.map(forVisitors);
+    if (!shown.length || !(await this.service.anyGated())) return shown;
     const out: Gallery[] = [];
-    for (const g of galleries) {
+    for (const g of shown) {
       const first = (await this.service.requirementsOf(g.id))[0];
       const accessType = first?.access_type ?? g.access_type;
       const closed = await this.pageClosed(v, g.id);
@@ -111,9 +121,8 @@ export class GateAccess {
 
   /** A gallery's details: redacted (and no sub-pages) until its page gate is passed. */
   async presentDetail(v: Viewer, d: GalleryDetail): Promise<GalleryDetail> {
-    if (!(await this.service.anyGated())) return d;
     const [gallery] = await this.redactGalleries(v, [d.gallery]);
-    if (await this.pageClosed(v, d.gallery.id)) return { ...d, gallery, children: [] };
+    if ((await this.service.anyGated()) && (await this.pageClosed(v, d.gallery.id))) return { ...d, gallery, children: [] };
     return { ...d, gallery, children: await this.redactGalleries(v, d.children) };
   }
 }

@@ -6,6 +6,8 @@ import type { RateLimiter } from '../shared/rateLimit';
 import { ErrorCode } from '../../../../types/envelope';
 import type { AccessType } from '../../../../types/api/gallery';
 import { PASS_TTL_S, type GateKind, type IsPassResponse, type NoPermissionData } from '../../../../types/api/permission';
+import { imageAssetUses } from '../photos/repository';
+import { ImageTickets } from './imageTickets';
 
 const scrypt = promisify(crypto.scrypt) as (pw: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 const now = () => Math.floor(Date.now() / 1000);
@@ -19,8 +21,6 @@ export const PASSWORD_LIMIT_GALLERY = { limit: 100, windowS: 3600 };
 const GATE_CACHE_MS = 5000;
 /** Ancestors looked at for inherited page gates (a parent loop stops here). */
 const MAX_DEPTH = 32;
-/** Image tickets end on an hour boundary 1–2 hours ahead, so URLs stay the same (cacheable) within an hour. */
-const TICKET_STEP_S = 3600;
 
 export interface GateRow {
   gallery_id: number;
@@ -64,14 +64,14 @@ export class GateService {
   private anyGate: { at: number; value: boolean } | null = null;
   /** Bumped by forget(): a read that started before a change does not cache what it found. */
   private generation = 0;
-  private ticketKey: Buffer;
+  private tickets: ImageTickets;
 
   constructor(
     private db: Db,
     private limits: RateLimiter,
     secret: string
   ) {
-    this.ticketKey = crypto.createHmac('sha256', secret).update('gate-image-ticket').digest();
+    this.tickets = new ImageTickets(secret);
   }
 
   /**
@@ -241,23 +241,13 @@ export class GateService {
     return this.status(userId, galleryId, kind);
   }
 
-  /** `{expiry}.{mac}`: opens `/img/…?g={galleryId}` for the gallery's photos until expiry. */
+  /** `{expiry}.{mac}`: opens `/img/…?g={galleryId}` for the gallery's photos and its page's pictures until expiry (imageTickets.ts). */
   imageTicket(galleryId: number, t = now()): string {
-    const exp = (Math.floor(t / TICKET_STEP_S) + 2) * TICKET_STEP_S;
-    return `${exp}.${this.ticketMac(galleryId, exp)}`;
+    return this.tickets.issue(galleryId, t);
   }
 
   verifyImageTicket(galleryId: number, ticket: string | undefined): boolean {
-    if (!ticket || ticket.length > 100) return false;
-    const m = /^(\d{1,12})\.([A-Za-z0-9_-]{22})$/.exec(ticket);
-    if (!m || Number(m[1]) <= now()) return false;
-    const expected = Buffer.from(this.ticketMac(galleryId, Number(m[1])));
-    const got = Buffer.from(m[2]);
-    return expected.length === got.length && crypto.timingSafeEqual(expected, got);
-  }
-
-  private ticketMac(galleryId: number, exp: number): string {
-    return crypto.createHmac('sha256', this.ticketKey).update(`${galleryId}:${exp}`).digest('base64url').slice(0, 22);
+    return this.tickets.verify(galleryId, ticket);
   }
 
   /**
@@ -276,6 +266,7 @@ export class GateService {
       [hash]
     );
     if (style !== 'original' && rows.some((r) => r.cover)) return false;
+    if (!rows.length) return this.assertPagePicture(userId, hash, galleryId, ticket);
     const holders = [...new Set(rows.filter((r) => !r.cover).map((r) => Number(r.gallery_id)))];
     const named = galleryId !== undefined && holders.includes(galleryId) ? [galleryId] : holders;
     const gated: number[] = [];
@@ -284,5 +275,25 @@ export class GateService {
     if (galleryId !== undefined && gated.includes(galleryId) && this.verifyImageTicket(galleryId, ticket)) return true;
     for (const id of gated) if (!(await this.missingGate(userId, id))) return true;
     throw noPermission((await this.missingGate(userId, gated[0]))!, 403);
+  }
+
+  /**
+   * An image no visible photo holds and no cover shows: a page's own picture (a banner, an
+   * icon, an image block), which follows its page data. Free when anything shown to
+   * everyone names it (a share image, the config, a watermark, a gift) or a page without a
+   * page gate does; otherwise one of the pages naming it must be open to the visitor: its
+   * page (pgdata) gates passed, by the session or by a ticket for `g`. Unknown images pass
+   * here and are answered 404 by the image plan.
+   */
+  private async assertPagePicture(userId: number | null, hash: string, galleryId: number | undefined, ticket: string | undefined): Promise<boolean> {
+    const uses = await imageAssetUses(this.db, hash);
+    if (!uses.length || uses.some((u) => !u.page_only)) return false;
+    const pages = [...new Set(uses.map((u) => u.gallery_id))];
+    const closed: number[] = [];
+    for (const id of pages) if ((await this.requirementsOf(id)).some((r) => r.kind === 'pgdata')) closed.push(id);
+    if (closed.length < pages.length) return false;
+    if (galleryId !== undefined && closed.includes(galleryId) && this.verifyImageTicket(galleryId, ticket)) return true;
+    for (const id of closed) if (!(await this.missingGate(userId, id, ['pgdata']))) return true;
+    throw noPermission((await this.missingGate(userId, closed[0], ['pgdata']))!, 403);
   }
 }

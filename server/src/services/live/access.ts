@@ -91,7 +91,8 @@ export class LiveAccess {
    * A gate of this gallery changed, or passes to it were revoked: every process drops its
    * cached gates and re-checks each socket in the gallery's live room; sockets without the
    * passes now needed leave the room (a `left` frame, reason 'gate'). a GateSettings change
-   * listener calls it (services/index.ts); anything else that changes gates or passes must call it too.
+   * listener calls it (services/index.ts). A pass removed without it (a row deleted) ends the
+   * membership at the room's next message, which waits for the same re-check (LiveMembership.deliver).
    */
   async gateChanged(galleryId: number): Promise<void> {
     await this.bus.publishInternal({ kind: 'live_recheck', gallery_id: galleryId });

@@ -286,6 +286,12 @@ export interface ImageAssetUse {
   /** The gallery's cover (cards, gate pages, the carousel background). */
   cover: boolean;
   watermarks: unknown;
+  /**
+   * Named only in the page data (a banner, a button's icon, an image block), which a page
+   * gate withholds; not by what the gate page and cards show to everyone (the cover, the
+   * share image, the config, the watermark) nor by comment gifts and stickers.
+   */
+  page_only: boolean;
 }
 
 /**
@@ -296,14 +302,18 @@ export interface ImageAssetUse {
  */
 export async function imageAssetUses(q: Queryable, hash: string): Promise<ImageAssetUse[]> {
   const { rows } = await q.query<ImageAssetUse>(
-    `SELECT id AS gallery_id, cover IS NOT DISTINCT FROM $1 AS cover, watermarks FROM galleries
-     WHERE cover = $1 OR strpos(h5_share_image, $1) > 0 OR strpos(COALESCE(pagedata::text, ''), $1) > 0
-       OR strpos(config::text, $1) > 0 OR strpos(COALESCE(watermarks::text, ''), $1) > 0
-       OR EXISTS (SELECT 1 FROM comment_gifts x WHERE x.gallery_id = galleries.id AND strpos(x.image, $1) > 0)
-       OR EXISTS (SELECT 1 FROM comment_emotions e WHERE e.gallery_id = galleries.id AND strpos(e.images::text, $1) > 0)`,
+    `SELECT gallery_id, cover, watermarks, NOT open AS page_only FROM (
+       SELECT id AS gallery_id, cover IS NOT DISTINCT FROM $1 AS cover, watermarks,
+         COALESCE(cover IS NOT DISTINCT FROM $1 OR strpos(h5_share_image, $1) > 0
+           OR strpos(config::text, $1) > 0 OR strpos(COALESCE(watermarks::text, ''), $1) > 0
+           OR EXISTS (SELECT 1 FROM comment_gifts x WHERE x.gallery_id = galleries.id AND strpos(x.image, $1) > 0)
+           OR EXISTS (SELECT 1 FROM comment_emotions e WHERE e.gallery_id = galleries.id AND strpos(e.images::text, $1) > 0), false) AS open,
+         strpos(COALESCE(pagedata::text, ''), $1) > 0 AS in_page
+       FROM galleries
+     ) u WHERE open OR in_page`,
     [hash]
   );
-  return rows.map((r) => ({ ...r, gallery_id: Number(r.gallery_id), cover: !!r.cover }));
+  return rows.map((r) => ({ gallery_id: Number(r.gallery_id), cover: !!r.cover, watermarks: r.watermarks, page_only: !!r.page_only }));
 }
 
 /** The hashes among `hashes` that some visible photo holds. */
