@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors';
 import { ErrorCode } from '../../types/envelope';
-import { H5_CLIENT, SESSION_COOKIE } from '../../types/api/session';
+import { H5_CLIENT, SESSION_COOKIE } from '../../types/boot';
 import { SESSION_TTL_S, tokenFromHeader } from './services/session/session';
 
 /**

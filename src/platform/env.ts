@@ -1,6 +1,7 @@
 import Taro from '@tarojs/taro';
 import { detectEnv } from '../../types/ua';
-import { H5_CLIENT, type ClientEnv } from '../../types/api/session';
+import type { ClientEnv } from '../../types/api/session';
+import { H5_CLIENT } from '../../types/boot';
 
 /**
  * The one place that knows where the app runs: the mini-program, or which

@@ -3,7 +3,7 @@
 // mini-program keeps `Authorization: Bearer` and the token in the answer. A write the cookie
 // authenticates must come from the app itself (its Origin, or its X-Client header).
 import { BACKENDS, startTestServer, type TestServer } from './helpers';
-import { SESSION_COOKIE } from '../../types/api/session';
+import { SESSION_COOKIE } from '../../types/boot';
 import { ErrorCode } from '../../types/envelope';
 import { SESSION_TTL_S } from '../../server/src/services/session/session';
 
@@ -143,5 +143,40 @@ describe.each(BACKENDS)('the H5 session cookie on %s', (backend) => {
     expect(login.body).not.toContain(cookie!.value);
     const again = await h5Session(withCookie(cookie!.value));
     expect(again.body.data.user).toMatchObject({ nickname: 'Hana', is_mock: false });
+  });
+});
+
+describe.each(BACKENDS)('browser login with the session cookie on %s', (backend) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer(backend);
+  });
+  afterAll(() => s?.close());
+
+  /** A browser: its cookie jar holds the session cookie the server set. */
+  const browser = async (ip: string) => {
+    const first = await s.app.inject({ method: 'GET', url: '/session.js', remoteAddress: ip, headers: H5 });
+    const cookie = { cookie: `${SESSION_COOKIE}=${sessionCookie(first.headers)!.value}` };
+    return {
+      get: (url: string, headers: Record<string, string> = {}) => s.app.inject({ method: 'GET', url, remoteAddress: ip, headers: { ...cookie, ...headers } }),
+      session: async () => (await s.app.inject({ method: 'GET', url: '/session.js', remoteAddress: ip, headers: { ...cookie, ...H5 } })).json().data
+    };
+  };
+
+  it('the OAuth callback upgrades the session of the cookie that started it, and refuses another browser', async () => {
+    const a = await browser('10.26.4.1');
+    const b = await browser('10.26.4.2');
+    const start = await a.get('/api/v2/auth/oauth/start?provider=sandbox&redirect=/g/demo01', H5);
+    const url = new URL(start.json().data.url);
+    const approve = await a.get(`/sandbox/oauth/approve?${new URLSearchParams({ state: url.searchParams.get('state')!, redirect_uri: url.searchParams.get('redirect_uri')!, nickname: 'Zoe' })}`);
+    const back = new URL(String(approve.headers.location));
+    // Another browser arriving with this state (its own cookie) is refused, and nothing changes.
+    const stolen = await b.get(back.pathname + back.search, { accept: 'text/html' });
+    expect(stolen.statusCode).toBe(403);
+    expect((await b.session()).user.is_mock).toBe(true);
+    const cb = await a.get(back.pathname + back.search, { accept: 'text/html' });
+    expect(cb.statusCode).toBe(302);
+    expect(cb.headers.location).toBe('/g/demo01');
+    expect((await a.session()).user).toMatchObject({ nickname: 'Zoe', is_mock: false });
   });
 });

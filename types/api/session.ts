@@ -29,14 +29,6 @@ export const UserInfoSchema = T.Object({
 export type UserInfo = T.Static<typeof UserInfoSchema>;
 
 /**
- * The H5 app's session cookie (HttpOnly, SameSite=Lax, Path=/; server/src/sessionCookie.ts): browsers
- * never see the token. The mini-program has no cookies and sends `Authorization: Bearer <token>`.
- */
-export const SESSION_COOKIE = 'lg_session';
-/** The H5 app's `X-Client` header value (the mini-program sends 'weapp'): the server sets the session cookie for it. */
-export const H5_CLIENT = 'h5';
-
-/**
  * GET /session.js answer (JSON envelope). `token` only for clients without the cookie (the
  * mini-program, tools): an H5 answer (X-Client: h5, or a request the cookie authenticated) sets the
  * cookie instead and carries no token.
