@@ -118,6 +118,20 @@ describe.each(BACKENDS)('the H5 session cookie on %s', (backend) => {
     expect(cookie!.value).not.toBe('gone-session-token-000000000000000000000000');
   });
 
+  it('a cookie the server no longer knows is cleared when no new visitor can be made now (429)', async () => {
+    const limited = await startTestServer(backend, { GUEST_SESSIONS_PER_MIN: '1' });
+    try {
+      const ask = () => limited.app.inject({ method: 'GET', url: '/session.js', remoteAddress: '10.26.5.1', headers: { ...H5, ...withCookie('gone-session-token-000000000000000000000000') } });
+      expect((await ask()).statusCode).toBe(200);
+      const r = await ask();
+      expect(r.statusCode).toBe(429);
+      expect(sessionCookie(r.headers)).toMatchObject({ value: '' });
+      expect(sessionCookie(r.headers)!.line).toContain('Max-Age=0');
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('the mini-program is unchanged: the token in the answer, no cookie, the header works, writes need no Origin', async () => {
     const r = await s.app.inject({ method: 'GET', url: '/session.js', remoteAddress: ip(), headers: { 'x-client': 'weapp' } });
     expect(sessionCookie(r.headers)).toBeNull();
