@@ -22,5 +22,13 @@ export interface BootData {
 export const BOOT_SESSION_GLOBAL = '__BOOT_SESSION__';
 export type BootSession = Promise<{ status: number; body: unknown } | null>;
 
-/** The storage key of the session token (src/api/credentials.ts). */
+/** The storage key of the session token (src/api/credentials.ts): the mini-program's; in a browser, only an older version's. */
 export const SESSION_TOKEN_KEY = 'token';
+
+/**
+ * The H5 app's session cookie (HttpOnly, SameSite=Lax, Path=/; server/src/sessionCookie.ts): no script
+ * in the page sees the token. The mini-program has no cookies and sends `Authorization: Bearer <token>`.
+ */
+export const SESSION_COOKIE = 'lg_session';
+/** The H5 app's `X-Client` header value (the mini-program sends 'weapp'): the server answers it with the session cookie. */
+export const H5_CLIENT = 'h5';

@@ -36,6 +36,11 @@ export const ErrorCode = {
   CAPTCHA_ERROR: 200210,
   /** Spec: session answer carrying a redirect. */
   SESSION_REDIRECT: 200302,
+  /**
+   * Ours (server/src/sessionCookie.ts): a write (or the live socket) the session cookie authenticated came from
+   * another origin, or without an Origin and without the app's X-Client header (HTTP 403).
+   */
+  SESSION_CROSS_SITE: 200303,
   /** Spec FINDPEOPLE_ERROR_422: no related photos (also 222207). */
   FACE_NO_PHOTOS: 422,
   /** Spec FINDPEOPLE_ERROR_222202: no face in the picture. */

@@ -12,7 +12,7 @@ import { AppError } from './errors';
 import { clientErrorHandler, requireDeclaredRoutes, schemaOptions, sendError } from './http';
 import { viewerOf, type Viewer } from './viewer';
 import { ErrorCode } from '../../types/envelope';
-import { tokenFromHeader } from './services/session/session';
+import { assertSameSiteUse, requestToken } from './sessionCookie';
 import { fastifyTrustProxy } from './trustProxy';
 import { bodyDeadline } from './bodyDeadline';
 import { ORDER_SWEEP_MS } from './services/pay/pay';
@@ -121,16 +121,16 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   app.addHook('preParsing', bodyDeadline(deps.config.requestTimeoutMs));
 
   app.decorateRequest('token', undefined);
+  app.decorateRequest('tokenFrom', undefined);
   app.decorateRequest('viewer', null as unknown as Viewer);
+  // The session: the Authorization header, `?token=` where the route allows it (the live socket), the H5 cookie (sessionCookie.ts).
   app.addHook('onRequest', async (req) => {
-    req.token = tokenFromHeader(req.headers.authorization);
+    ({ token: req.token, from: req.tokenFrom } = requestToken(req, false));
   });
-  // The request becomes a Viewer once, after its input was validated.
+  // The request becomes a Viewer once, after its input was validated; a cookie's write from another site is refused first.
   app.addHook('preHandler', async (req) => {
-    if (!req.token && req.routeOptions.config.tokenInQuery) {
-      const t = (req.query as { token?: unknown } | undefined)?.token;
-      if (typeof t === 'string' && t) req.token = t;
-    }
+    if (req.routeOptions.config.tokenInQuery) ({ token: req.token, from: req.tokenFrom } = requestToken(req, true));
+    assertSameSiteUse(req, deps.config.publicUrl);
     req.viewer = viewerOf(await ctx.sessions.resolve(req.token), req.ip, req.token);
   });
 

@@ -3,7 +3,7 @@ import { liveCalls } from '../../types/api/live';
 import { pathOf } from '../../types/api/contract';
 import { dispatchLive, liveMessagesOf, LIVE_HEARTBEAT_MS, LIVE_PATH, type LiveClientFrame, type LiveHandlers, type LiveMessage } from '../../types/live';
 import { openSocket, socketOrigin, onForeground, type SocketFactory, type SocketLike } from '../platform/socket';
-import { sessionToken } from './credentials';
+import { socketCredential } from './credentials';
 
 export { LIVE_HEARTBEAT_MS, LIVE_PATH };
 /** Reconnect backoff: 1 s doubling to 30 s, ±20 % jitter so clients do not return in step. */
@@ -27,8 +27,11 @@ export interface LiveTimers {
 
 export interface LiveDeps {
   open: SocketFactory;
-  /** The session token; without one the connection waits (the next watch or foreground tries again). */
-  token: () => string;
+  /**
+   * The session for the socket's URL: the mini-program's token, '' when the browser's cookie carries it,
+   * null while there is no session (the connection waits: the next watch, foreground or session tries again).
+   */
+  token: () => string | null;
   url: (gallery: number, token: string) => string;
   timers: LiveTimers;
   random: () => number;
@@ -44,9 +47,12 @@ const globalTimers: LiveTimers = {
   clearInterval: (t) => clearInterval(t)
 };
 
-/** The live channel's WebSocket URL (types/api/live.ts): the token travels in the query, as browsers cannot set headers on a WebSocket. */
+/**
+ * The live channel's WebSocket URL (types/api/live.ts). The mini-program's token travels in the query
+ * (a socket has no headers); a browser's same-origin socket carries the session cookie, so no token.
+ */
 export function liveUrl(gallery: number, token: string): string {
-  return `${socketOrigin()}${pathOf(liveCalls.connect)}?token=${encodeURIComponent(token)}&gallery=${gallery}`;
+  return `${socketOrigin()}${pathOf(liveCalls.connect)}?${token ? `token=${encodeURIComponent(token)}&` : ''}gallery=${gallery}`;
 }
 
 /** Delay before reconnect attempt `attempt` (0-based). */
@@ -80,7 +86,7 @@ export class LiveConnection {
   constructor(deps: Partial<LiveDeps> = {}) {
     this.deps = {
       open: openSocket,
-      token: sessionToken,
+      token: socketCredential,
       url: liveUrl,
       timers: globalTimers,
       random: Math.random,
@@ -113,7 +119,7 @@ export class LiveConnection {
     };
   }
 
-  /** A session token is there now (the app ran without one): connect if rooms are watched and no socket is up or planned. */
+  /** A session is there now (the app ran without one): connect if rooms are watched and no socket is up or planned. */
   resume(): void {
     if (this.rooms.size && !this.socket && !this.retryTimer) this.connect();
   }
@@ -155,7 +161,7 @@ export class LiveConnection {
     const first = this.rooms.keys().next();
     if (first.done) return;
     const token = this.deps.token();
-    if (!token) {
+    if (token === null) {
       this.setStatus('idle');
       return;
     }

@@ -8,7 +8,7 @@ import { call } from './call';
 
 /**
  * GET /session.js. A session answer carrying a redirect comes with code 200302 (spec part 3 §8): it is
- * still the session (token, user, sysinfo), handed on like a normal answer with its `redirect` set.
+ * still the session (user, sysinfo, and the mini-program's token), handed on like a normal answer with its `redirect` set.
  * The app's first call takes the answer the H5 document asked for while the scripts downloaded
  * (types/boot.ts); when that request failed or hangs, it asks itself.
  */
@@ -34,7 +34,7 @@ export async function fetchSession(): Promise<SessionData> {
     return await call(sessionCalls.session);
   } catch (e) {
     const data = e instanceof ApiError && e.code === ErrorCode.SESSION_REDIRECT ? (e.body as { data?: Partial<SessionData> } | null)?.data : null;
-    if (data && typeof data.token === 'string' && data.user && data.sysinfo && typeof data.redirect === 'string' && data.redirect) return data as SessionData;
+    if (data && data.user && data.sysinfo && typeof data.redirect === 'string' && data.redirect) return data as SessionData;
     throw e;
   }
 }

@@ -9,8 +9,9 @@ import { sessionToken } from './credentials';
 export const postStats = (batch: StatBatch) => call(statsCalls.story, { body: batch as unknown as Record<string, unknown> });
 
 /**
- * Send a batch as the page goes away: a beacon in browsers (which cannot set
- * headers, so the token travels in the body), a plain request in the mini-program.
+ * Send a batch as the page goes away: a beacon in browsers (same-origin, so it carries the
+ * session cookie; a token only an older version kept would travel in the body, as a beacon
+ * cannot set headers), a plain request with the token header in the mini-program.
  */
 export function beaconStats(batch: StatBatch): boolean {
   const token = sessionToken();

@@ -3,8 +3,9 @@ import type { BeaconPlatform } from './beacon-core';
 export * from './beacon-core';
 
 /**
- * navigator.sendBeacon (text/plain, so no preflight). A beacon cannot carry
- * headers: the caller puts the token into the body. False when the browser has no beacon.
+ * navigator.sendBeacon (text/plain, so no preflight). A same-origin beacon carries the session
+ * cookie and its Origin (the server's check of a cookie's writes); it cannot carry headers, so
+ * `token` is not used here. False when the browser has no beacon.
  */
 export const sendOnLeave: BeaconPlatform['sendOnLeave'] = (url, json) => {
   if (typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return false;

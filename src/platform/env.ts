@@ -1,6 +1,7 @@
 import Taro from '@tarojs/taro';
 import { detectEnv } from '../../types/ua';
 import type { ClientEnv } from '../../types/api/session';
+import { H5_CLIENT } from '../../types/boot';
 
 /**
  * The one place that knows where the app runs: the mini-program, or which
@@ -11,15 +12,30 @@ export function clientEnv(): ClientEnv {
   return detectEnv(typeof navigator === 'undefined' ? '' : navigator.userAgent);
 }
 
-/** Origin of the API and the image host. H5 talks to its own origin. */
+/**
+ * Origin of the API and the image host. H5 always talks to its own origin (nothing configures
+ * another): that is what lets the session travel in the server's same-origin HttpOnly cookie.
+ */
 export function apiBase(): string {
   if (process.env.TARO_ENV === 'weapp') return (process.env.TARO_APP_API_BASE || 'http://localhost:8080').replace(/\/+$/, '');
   return '';
 }
 
-/** Headers that tell the server which client calls (the mini-program says so; browsers are told apart by their user agent). */
+/**
+ * Headers that tell the server which client calls: `X-Client: weapp` or `h5` (the browser's kind
+ * is told from its user agent). The H5 one also asks for the session cookie and marks the
+ * app's own writes (a page on another site cannot set it).
+ */
 export function clientHeaders(): Record<string, string> {
-  return process.env.TARO_ENV === 'weapp' ? { 'X-Client': 'weapp' } : {};
+  return { 'X-Client': process.env.TARO_ENV === 'weapp' ? 'weapp' : H5_CLIENT };
+}
+
+/**
+ * Whether the session travels by itself: browsers carry the server's HttpOnly cookie (which no
+ * script reads); the mini-program has no cookies and sends its token (api/credentials.ts).
+ */
+export function sessionInCookie(): boolean {
+  return process.env.TARO_ENV !== 'weapp';
 }
 
 /**

@@ -2,6 +2,7 @@
 // the root address is a landing page with a title; a gallery's document carries its
 // title, share meta, the LCP preload, the boot data and the skeleton in the raw HTML.
 import { BASE_URL, DEMO_LINK, VIEWPORTS, pagePerTest, screenshotPath, visibleTestId, waitUntil, useBrowser, type TrackedPage } from './support';
+import { SESSION_COOKIE } from '../../types/boot';
 
 const { browser } = useBrowser();
 
@@ -79,23 +80,53 @@ describe.each(VIEWPORTS)('$name', ({ name, options }) => {
     await waitUntil(t, 'the first screen removed', async () => (await t.page.locator('#boot-skeleton').count()) === 0);
   });
 
-  it('/g/{demo} asks for the session once, from the document, with the token kept from the last visit; its page scripts come as one bundle', async () => {
-    const sessions: Array<string | null> = [];
-    t.page.on('request', (r) => {
-      if (new URL(r.url()).pathname === '/session.js') sessions.push(r.headers()['authorization'] ?? null);
+  it('/g/{demo} asks for the session once, from the document; a reload is the same visitor through the HttpOnly cookie, which no script sees; its page scripts come as one bundle', async () => {
+    const sessions: Array<{ authorization: string | null; openid: string; token: unknown }> = [];
+    t.page.on('response', async (r) => {
+      if (new URL(r.url()).pathname !== '/session.js') return;
+      const data = (await r.json()).data;
+      sessions.push({ authorization: r.request().headers()['authorization'] ?? null, openid: data.user.openid, token: data.token });
     });
     await t.page.goto(`${BASE_URL}/g/${DEMO_LINK}`);
     expect(await visibleTestId(t, 'gallery-name')).toBe(DEMO_NAME);
-    expect(sessions).toEqual([null]);
-    const token = await t.page.evaluate(() => JSON.parse(localStorage.getItem('token') ?? 'null')?.data as string);
-    expect(token).toBeTruthy();
+    await waitUntil(t, 'the session answered', async () => sessions.length === 1);
+    // No token in the answer, none in localStorage, and the cookie is HttpOnly: an injected script finds nothing to take.
+    expect(sessions[0]).toMatchObject({ authorization: null, token: undefined });
+    const cookie = (await t.page.context().cookies()).find((c) => c.name === SESSION_COOKIE);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(await t.page.evaluate(() => document.cookie)).not.toContain(SESSION_COOKIE);
+    expect(await t.page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await t.page.reload();
     expect(await visibleTestId(t, 'gallery-name')).toBe(DEMO_NAME);
+    await waitUntil(t, 'the session answered again', async () => sessions.length === 2);
     // The same visitor again, not a new guest.
-    expect(sessions).toEqual([null, `Bearer ${token}`]);
-    expect(await t.page.evaluate(() => JSON.parse(localStorage.getItem('token') ?? 'null')?.data)).toBe(token);
+    expect(sessions[1]).toMatchObject({ authorization: null, openid: sessions[0].openid, token: undefined });
+    expect(await t.page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     const scripts = await t.page.evaluate(() => Array.from(document.querySelectorAll('script[src]'), (s) => s.getAttribute('src') ?? ''));
     expect(scripts.filter((s) => /^\/js\/page-gallery\.[0-9a-f]{8}\.js$/.test(s))).toHaveLength(1);
+  });
+
+  it('a visitor whose token an older version kept in localStorage keeps their session: sent once, moved into the cookie, deleted', async () => {
+    const legacy = (await (await fetch(`${BASE_URL}/session.js`)).json()).data as { token: string; user: { openid: string } };
+    // The older app's storage, as Taro wrote it (once: a reload must not put it back).
+    await t.page.addInitScript((token) => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('token', JSON.stringify({ data: token }));
+    }, legacy.token);
+    const sessions: Array<{ authorization: string | null; openid: string }> = [];
+    t.page.on('response', async (r) => {
+      if (new URL(r.url()).pathname === '/session.js') sessions.push({ authorization: r.request().headers()['authorization'] ?? null, openid: (await r.json()).data.user.openid });
+    });
+    await t.page.goto(`${BASE_URL}/g/${DEMO_LINK}`);
+    expect(await visibleTestId(t, 'gallery-name')).toBe(DEMO_NAME);
+    await waitUntil(t, 'the stored token deleted', async () => (await t.page.evaluate(() => localStorage.getItem('token'))) === null);
+    expect(sessions).toEqual([{ authorization: `Bearer ${legacy.token}`, openid: legacy.user.openid }]);
+    expect((await t.page.context().cookies()).find((c) => c.name === SESSION_COOKIE)?.value).toBe(legacy.token);
+    await t.page.reload();
+    expect(await visibleTestId(t, 'gallery-name')).toBe(DEMO_NAME);
+    await waitUntil(t, 'the session answered again', async () => sessions.length === 2);
+    expect(sessions[1]).toEqual({ authorization: null, openid: legacy.user.openid });
   });
 
   it('/g/{demo} uses the boot data instead of fetching the gallery, and requests the preloaded slide', async () => {

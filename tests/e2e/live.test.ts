@@ -3,6 +3,7 @@
 // signed upload flow) adds three newer photos; the live channel inserts them ahead
 // of photo k, the viewer still shows photo k, and the header's photo count rises
 // with them (issue 12); the banner stays away, as the photos are already on screen.
+// The socket carries the session cookie, not a token in its URL (issue 26).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,9 +31,14 @@ it('a phone viewer on photo k stays on it while three uploaded photos arrive, an
   expect(upload(g.link_id, first)).toContain('uploaded 12');
 
   t = await openPage(await newContext(phone.options));
+  const sockets: string[] = [];
+  t.page.on('websocket', (ws) => sockets.push(ws.url()));
   await t.page.goto(`${BASE_URL}/g/${g.link_id}`);
   await visibleTestId(t, 'gallery-name');
   await waitUntil(t, 'the live channel open', async () => (await t.page.locator('[data-testid="photo-area"][data-live="open"]').count()) > 0);
+  // The same-origin socket carries the session cookie: no token in its URL (URLs end up in logs).
+  expect(sockets.length).toBeGreaterThan(0);
+  for (const url of sockets) expect(new URL(url).searchParams.has('token')).toBe(false);
   await waitUntil(t, 'twelve photos', async () => (await t.page.getByTestId('photo-item').count()) === 12);
   const headerPhotos = () => t.page.getByTestId('stat-photos').filter({ visible: true }).first().locator('.stats-row__num').textContent();
   expect(await headerPhotos()).toBe('12');

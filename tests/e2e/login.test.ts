@@ -3,27 +3,16 @@
 // (the whole page on a WeChat phone, our QR popup with its language toggle on a
 // desktop) → back on the gallery as a real user, where they were (issue 12): the
 // same scroll offset, the viewer open on the same photo, the heart red and its toast.
-import { DEMO_URL, VIEWPORTS, revealPhotos, pagePerTest, screenshotPath, visibleTestId, waitUntil, useBrowser, type TrackedPage } from './support';
+import { DEMO_URL, VIEWPORTS, pageApi, revealPhotos, pagePerTest, screenshotPath, visibleTestId, waitUntil, useBrowser, type TrackedPage } from './support';
 
 const phone = VIEWPORTS.find((v) => v.name === 'phone-wechat')!;
 const desktop = VIEWPORTS.find((v) => v.name === 'desktop')!;
 
 const { browser } = useBrowser();
 
-/** The session as the server sees it, read with the page's own token. */
-function sessionUser(t: TrackedPage): Promise<{ is_mock: boolean; nickname: string }> {
-  return t.page.evaluate(async () => {
-    const raw = localStorage.getItem('token') ?? '';
-    let token: unknown = raw;
-    try {
-      const parsed = JSON.parse(raw);
-      token = parsed && typeof parsed === 'object' ? parsed.data : parsed;
-    } catch {
-      /* stored as plain text */
-    }
-    const res = await fetch('/session.js', { headers: { Authorization: `Bearer ${token}` } });
-    return (await res.json()).data.user;
-  });
+/** The session as the server sees it, read with the page's own session (its cookie). */
+async function sessionUser(t: TrackedPage): Promise<{ is_mock: boolean; nickname: string }> {
+  return (await pageApi<{ data: { user: { is_mock: boolean; nickname: string } } }>(t.page, '/session.js')).data.user;
 }
 
 async function openFirstPhoto(t: TrackedPage): Promise<void> {

@@ -79,15 +79,8 @@ it('a logged-in visitor saves the poster: downloaded, uploaded and recorded', as
   await waitUntil(t, 'the poster recorded', async () => (await visible(t.page, 'poster-preview').getAttribute('data-saved')) === '1');
 
   const stored = await t.page.evaluate(async () => {
-    const raw = localStorage.getItem('token') ?? '';
-    let token = raw;
-    try {
-      const parsed = JSON.parse(raw);
-      token = typeof parsed === 'object' && parsed ? parsed.data : parsed;
-    } catch {
-      /* plain */
-    }
-    const headers = { Authorization: `Bearer ${token}` };
+    // The page's session: its cookie.
+    const headers = { 'X-Client': 'h5' };
     const detail = await (await fetch(`/api/v2/gallery/link/${location.pathname.split('/').pop()}`, { headers })).json();
     const g = detail.data.gallery.id as number;
     const list = await (await fetch(`/api/v2/poster/list/${g}`, { headers })).json();

@@ -283,19 +283,15 @@ export function pagePerTest(getBrowser: () => Browser, options: BrowserContextOp
   });
 }
 
-/** A call to the API with this page's session token (GET, or POST with a JSON body); the answer's envelope. */
+/**
+ * A call to the API with this page's session (GET, or POST with a JSON body), as the app makes it:
+ * the session cookie goes with it, and the app's X-Client header marks it as the app's own.
+ * The answer's envelope.
+ */
 export function pageApi<T = { code: number; data: any; msg: string }>(page: Page, url: string, body?: unknown): Promise<T> {
   return page.evaluate(
     async ({ u, b }) => {
-      const raw = localStorage.getItem('token') ?? '';
-      let token = raw;
-      try {
-        const parsed = JSON.parse(raw);
-        token = typeof parsed === 'object' && parsed ? parsed.data : parsed;
-      } catch {
-        /* stored as plain text */
-      }
-      const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
+      const headers: Record<string, string> = { 'X-Client': 'h5' };
       if (b !== undefined) headers['Content-Type'] = 'application/json';
       const res = await fetch(u, { method: b === undefined ? 'GET' : 'POST', headers, body: b === undefined ? undefined : JSON.stringify(b) });
       return res.json();

@@ -115,15 +115,15 @@ describe.each(BACKENDS)('the H5 document on %s', (backend) => {
     expect(body.indexOf(earlySession())).toBeLessThan(body.indexOf('</head>'));
   });
 
-  it("the document's session call sends the token the app keeps and hands on the answer", async () => {
+  it("the document's session call asks for the cookie, sends a token an older app kept once, and hands on the answer", async () => {
     const code = /^<script>([\s\S]*)<\/script>$/.exec(earlySession())![1];
     const run = async (stored: string | null, answer: Promise<{ status: number; json: () => Promise<unknown> }>) => {
-      const calls: Array<{ url: string; init: { headers: Record<string, string> } }> = [];
+      const calls: Array<{ url: string; init: { headers: Record<string, string>; credentials?: string } }> = [];
       const window: Record<string, unknown> = {};
       const sandbox = {
         window,
         localStorage: { getItem: (k: string) => (k === 'token' ? stored : null) },
-        fetch: (url: string, init: { headers: Record<string, string> }) => {
+        fetch: (url: string, init: { headers: Record<string, string>; credentials?: string }) => {
           calls.push({ url, init });
           return answer;
         }
@@ -131,14 +131,14 @@ describe.each(BACKENDS)('the H5 document on %s', (backend) => {
       vm.runInNewContext(code, sandbox);
       return { calls, result: await (window.__BOOT_SESSION__ as Promise<unknown>) };
     };
-    // Taro's storage writes {"data": value}.
-    const ok = await run(JSON.stringify({ data: 'tok-1' }), Promise.resolve({ status: 200, json: async () => ({ code: 200, data: { token: 'tok-1' } }) }));
-    expect(ok.calls).toEqual([{ url: '/session.js', init: { headers: { Authorization: 'Bearer tok-1' } } }]);
-    expect(ok.result).toEqual({ status: 200, body: { code: 200, data: { token: 'tok-1' } } });
-    // No token, or a token the app did not write: no header; a 429 is handed on as it came.
+    // A token an older app kept (Taro's storage writes {"data": value}) goes once as the header, beside the cookie.
+    const ok = await run(JSON.stringify({ data: 'tok-1' }), Promise.resolve({ status: 200, json: async () => ({ code: 200, data: { user: { openid: 'g1' } } }) }));
+    expect(ok.calls).toEqual([{ url: '/session.js', init: { headers: { 'X-Client': 'h5', Authorization: 'Bearer tok-1' }, credentials: 'same-origin' } }]);
+    expect(ok.result).toEqual({ status: 200, body: { code: 200, data: { user: { openid: 'g1' } } } });
+    // No token, or a token the app did not write: the cookie alone; a 429 is handed on as it came.
     for (const stored of [null, 'not json', JSON.stringify({ data: 42 })]) {
       const r = await run(stored, Promise.resolve({ status: 429, json: async () => ({ code: 429, data: { retry_after: 30 } }) }));
-      expect(r.calls[0].init.headers).toEqual({});
+      expect(r.calls[0].init).toEqual({ headers: { 'X-Client': 'h5' }, credentials: 'same-origin' });
       expect(r.result).toEqual({ status: 429, body: { code: 429, data: { retry_after: 30 } } });
     }
     // Offline: null, and the app asks itself.

@@ -1,6 +1,6 @@
 jest.mock('@tarojs/taro', () => ({ __esModule: true, default: { getStorageSync: () => '', request: jest.fn() } }));
 
-import { LiveConnection, LIVE_HEARTBEAT_MS, LIVE_IDLE_CLOSE_MS, LIVE_STABLE_MS } from '../../src/api/live';
+import { LiveConnection, LIVE_HEARTBEAT_MS, LIVE_IDLE_CLOSE_MS, LIVE_STABLE_MS, liveUrl } from '../../src/api/live';
 import type { SocketHandlers } from '../../src/platform/socket';
 import type { LiveHandlers } from '../../types/live';
 
@@ -32,7 +32,7 @@ class FakeSocket {
   }
 }
 
-function setup(token: string | (() => string) = 'tok') {
+function setup(token: string | null | (() => string | null) = 'tok') {
   const sockets: FakeSocket[] = [];
   let foreground: () => void = () => undefined;
   const conn = new LiveConnection({
@@ -99,15 +99,23 @@ describe('live connection', () => {
     expect(env.conn.status).toBe('idle');
   });
 
-  it('waits for a session token before connecting', () => {
-    const env = setup('');
+  it('waits for a session before connecting', () => {
+    const env = setup(null);
     env.conn.watch(1, {});
     expect(env.sockets).toHaveLength(0);
     expect(env.conn.status).toBe('idle');
   });
 
+  it("connects a browser's session (the cookie carries it) with no token in the URL; the mini-program's token goes in the query", () => {
+    const env = setup('');
+    env.conn.watch(1, {});
+    expect(env.sockets).toHaveLength(1);
+    expect(liveUrl(7, '')).toBe('ws://localhost/api/v2/live?gallery=7');
+    expect(liveUrl(7, 'a+b')).toBe('ws://localhost/api/v2/live?token=a%2Bb&gallery=7');
+  });
+
   it('connects once a late session arrives (resume), and only when rooms are watched and no socket is up', () => {
-    let token = '';
+    let token: string | null = null;
     const env = setup(() => token);
     env.conn.resume();
     expect(env.sockets).toHaveLength(0);

@@ -28,21 +28,21 @@ import { Line, MultipartHeaders } from './schema';
  * Browser OAuth (`path` 'wechat' inside WeChat, 'qr' on desktop and other browsers,
  * 'sandbox' when the sandbox is on):
  *   1. `GET /api/v2/auth/oauth/start?provider=<path>&redirect=<same-origin path>&lang=cn|en`
- *      (Authorization: the session token) → `OAuthStartResult {url}`. The server binds
+ *      (the session: the H5 app's cookie) → `OAuthStartResult {url}`. The server binds
  *      a random `state` to the caller's session (stored hashed, single-use, expires
  *      after OAUTH_STATE_TTL_S).
  *   2. The client navigates to `url` (WeChat authorise page, the QR scan page — open it
  *      in a popup or the same window — or the sandbox authorise page
  *      `GET /sandbox/oauth/authorize`, labelled 'Sandbox login — not WeChat').
  *   3. The provider redirects the browser to `GET /auth/callback?code&state`. The
- *      browser's token lives in localStorage, not a cookie, so the callback upgrades
- *      THE SESSION THAT STARTED THE FLOW (the state row knows it). If the callback
- *      request does carry a token, it must be that same session. A mismatched,
+ *      callback upgrades THE SESSION THAT STARTED THE FLOW (the state row knows it).
+ *      The request carries the session cookie (SameSite=Lax is sent on a top-level
+ *      navigation); when it carries a session, it must be that same one. A mismatched,
  *      reused or expired state is refused (an HTML page for browsers, an envelope
  *      otherwise) and nothing changes.
  *   4. On success: 302 to the original `redirect` path (same origin only; never
  *      another origin). The client then refreshes `GET /session.js` with its
- *      unchanged token and sees `user.is_mock === false`.
+ *      unchanged session and sees `user.is_mock === false`.
  *
  * WeCom (wxwork) and DingTalk browsers have their own OAuth; this server sends them
  * down the QR path (`path: 'qr'`, `note` says why).
@@ -99,8 +99,8 @@ export interface MpLoginRequest {
 
 /** Answer of `mp/login` (and what `/session.js` shows after an OAuth login). */
 export const AuthLoginResultSchema = T.Object({
-  /** The same token the caller sent: sessions are upgraded, not replaced. */
-  token: T.String(),
+  /** The same token the caller sent (sessions are upgraded, not replaced); not to a client the session cookie carries (H5). */
+  token: T.Optional(T.String()),
   user: UserInfoSchema,
   provider: T.Unsafe<LoginProviderId>({ type: 'string' })
 });

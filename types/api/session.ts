@@ -28,8 +28,12 @@ export const UserInfoSchema = T.Object({
 });
 export type UserInfo = T.Static<typeof UserInfoSchema>;
 
-/** GET /session.js answer (JSON envelope). */
-export const SessionDataSchema = T.Object({ user: UserInfoSchema, token: T.String(), redirect: T.Union([T.String(), T.Null()]), sysinfo: SysInfoSchema });
+/**
+ * GET /session.js answer (JSON envelope). `token` only for clients without the cookie (the
+ * mini-program, tools): an H5 answer (X-Client: h5, or a request the cookie authenticated) sets the
+ * cookie instead and carries no token.
+ */
+export const SessionDataSchema = T.Object({ user: UserInfoSchema, token: T.Optional(T.String()), redirect: T.Union([T.String(), T.Null()]), sysinfo: SysInfoSchema });
 export type SessionData = T.Static<typeof SessionDataSchema>;
 
 export const sessionCalls = {

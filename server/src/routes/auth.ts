@@ -3,6 +3,7 @@ import { AppError } from '../errors';
 import { route, sendError } from '../http';
 import type { Services } from '../services';
 import { authCalls } from '../../../types/api/auth';
+import { sessionByCookie } from '../sessionCookie';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -17,7 +18,11 @@ function refusePage(req: FastifyRequest, reply: FastifyReply, err: AppError): Fa
 
 /** Login: mini-program code2session, browser OAuth (WeChat H5, desktop QR, sandbox), the fill-in profile. */
 export default async function authRoutes(app: FastifyInstance, s: Services) {
-  route(app, authCalls.mpLogin, ({ viewer, body }) => s.auth.mpLogin(viewer, body.code));
+  // The login keeps the session's token; a client the cookie carries (H5) does not get it back.
+  route(app, authCalls.mpLogin, async ({ viewer, body, req }) => {
+    const { token, ...rest } = await s.auth.mpLogin(viewer, body.code);
+    return sessionByCookie(req) ? rest : { token, ...rest };
+  });
 
   route(app, authCalls.oauthStart, ({ viewer, query, reply }) => {
     reply.header('cache-control', 'no-store');

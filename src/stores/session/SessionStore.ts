@@ -4,7 +4,7 @@ import { SESSION_REFRESH_MS } from '../../../types/api/session';
 import { ErrorCode } from '../../../types/envelope';
 import { fetchSession } from '../../api/session';
 import { ApiError } from '../../api/client';
-import { saveSessionToken } from '../../api/credentials';
+import { sessionArrived, sessionLost } from '../../api/credentials';
 import { followRedirect } from '../../platform/navigate';
 
 export type SessionStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -97,7 +97,8 @@ export class SessionStore {
       this.runWithoutSession(wait);
       return;
     }
-    saveSessionToken(s.token);
+    // The mini-program keeps the answer's token; in a browser the answer's cookie carries the session.
+    sessionArrived(s.token);
     runInAction(() => {
       this.user = s.user;
       this.sysinfo = s.sysinfo;
@@ -112,9 +113,9 @@ export class SessionStore {
     }
   }
 
-  /** 429: no session for now (the stored token, if any, is not one the server knows); ask again after `waitMs` plus jitter. */
+  /** 429: no session for now (the kept token or cookie, if any, is not one the server knows); ask again after `waitMs` plus jitter. */
   private runWithoutSession(waitMs: number): void {
-    saveSessionToken('');
+    sessionLost();
     runInAction(() => {
       this.user = null;
       this.waiting = true;

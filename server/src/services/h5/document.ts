@@ -4,7 +4,7 @@ import { nobody } from '../../viewer';
 import { matchUrl, type RouteMatch } from '../../../../types/routes';
 import { IMAGE_HASH_RE } from '../../../../types/image-style';
 import type { Gallery, GalleryDetail } from '../../../../types/api/gallery';
-import { BOOT_GLOBAL, BOOT_SESSION_GLOBAL, SESSION_TOKEN_KEY, type BootData } from '../../../../types/boot';
+import { BOOT_GLOBAL, BOOT_SESSION_GLOBAL, H5_CLIENT, SESSION_TOKEN_KEY, type BootData } from '../../../../types/boot';
 import { DOC_TEXTS, DEFAULT_DOC_LOCALE, docLocale, type DocLocale } from './texts';
 import { escapeHtml, scriptJson } from './html';
 import { bannerPreloads, firstScreenOf, skeleton, type FirstScreen } from './skeleton';
@@ -47,9 +47,9 @@ function oneLine(s: string | null | undefined, max = 200): string {
  *   `requirementsOf` (the same list the API's gate checks read).
  * - Boot data: only the gallery detail of an ungated gallery, computed for a visitor
  *   without a session (`nobody()`): what `GET /api/v2/gallery/link/{id}` answers to anyone.
- *   The session is NOT put in the document: the app's token lives in localStorage and is
- *   sent as a header the document request lacks, so the server cannot know the visitor
- *   here; making a guest per document would mint sessions for crawlers and previews.
+ *   The session is NOT put in the document: the document is the same for every visitor
+ *   (the session cookie it may carry is not read here), and making a guest per document
+ *   would mint sessions for crawlers and previews; the document's script asks for it.
  *   The document therefore holds nothing per visitor and stays `no-cache` (revalidated,
  *   never stale), which is safe for shared caches too.
  */
@@ -134,16 +134,21 @@ export class H5Document {
 }
 
 /**
- * The session call, started by the document (types/boot.ts BOOT_SESSION_GLOBAL): with the
- * token the app keeps (Taro's storage writes `{"data": token}`), beside the scripts' download
- * instead of after the app has run (a round trip less before the first page renders on a
- * slow network). The app takes the answer once; every later session call is its own.
+ * The session call, started by the document (types/boot.ts BOOT_SESSION_GLOBAL), beside the
+ * scripts' download instead of after the app has run (a round trip less before the first page
+ * renders on a slow network). The session travels in the HttpOnly cookie the answer sets
+ * (server/src/sessionCookie.ts; `X-Client: h5` asks for it). A token an older version of the app
+ * kept in localStorage (Taro's storage writes `{"data": token}`) is sent once as the header, so
+ * that visitor keeps their session: the answer moves it into the cookie and the app then deletes
+ * the stored key (src/api/credentials.ts). The app takes the answer once; every later session
+ * call is its own.
  */
 export function earlySession(): string {
   const key = scriptJson(SESSION_TOKEN_KEY);
   return (
     `<script>(function(){var t='';try{var v=JSON.parse(localStorage.getItem(${key})||'null');if(v&&typeof v.data==='string')t=v.data}catch(e){}` +
-    `try{window.${BOOT_SESSION_GLOBAL}=fetch('/session.js',{headers:t?{Authorization:'Bearer '+t}:{}})` +
+    `try{var h={'X-Client':${scriptJson(H5_CLIENT)}};if(t)h.Authorization='Bearer '+t;` +
+    `window.${BOOT_SESSION_GLOBAL}=fetch('/session.js',{headers:h,credentials:'same-origin'})` +
     `.then(function(r){return r.json().then(function(b){return{status:r.status,body:b}})}).catch(function(){return null})}catch(e){}})()</script>`
   );
 }

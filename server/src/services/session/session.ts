@@ -74,18 +74,29 @@ export class SessionService {
     return user;
   }
 
-  /** GET /session.js: the viewer's session resumed (or a new guest), with what the client needs to know of its environment. */
-  async start(
-    v: Viewer,
+  /**
+   * GET /session.js, first step: the viewer's session resumed (extended), or a new guest
+   * (counted per address: 429 with data.retry_after over the limit). The route then hands
+   * the token over (the H5 cookie or the answer) and answers with `answer()`.
+   */
+  async open(v: Viewer): Promise<{ user: SessionUser; token: string }> {
+    return (await this.resume(v.token)) ?? (await this.createGuest(v.ip));
+  }
+
+  /**
+   * GET /session.js, the answer: the session's user, with what the client needs to know of its
+   * environment; the token only when `token` is given (clients the cookie does not carry).
+   */
+  answer(
+    user: SessionUser,
+    token: string | undefined,
     client: { userAgent: string; miniProgram: boolean },
     site: { webAppId: string; login: LoginConfig; shareOff?: boolean; redirect?: string | null }
-  ): Promise<SessionData> {
-    // A new guest writes a user and a session row: counted per address (429 with data.retry_after over the limit).
-    const { user, token } = (await this.resume(v.token)) ?? (await this.createGuest(v.ip));
+  ): SessionData {
     const env = detectEnv(client.userAgent, { miniProgram: client.miniProgram });
     const data: SessionData = {
       user: { openid: user.openid, nickname: user.nickname, photo: user.photo, is_mock: user.is_mock },
-      token,
+      ...(token ? { token } : {}),
       redirect: site.redirect ?? null,
       sysinfo: {
         env,
@@ -96,7 +107,7 @@ export class SessionService {
         login: loginSysInfo(site.login, env)
       }
     };
-    // Spec part 3 §8: a session answer carrying a redirect is code 200302 (with the session: the client keeps its token).
+    // Spec part 3 §8: a session answer carrying a redirect is code 200302 (with the session: the client keeps it).
     if (data.redirect) throw new AppError(ErrorCode.SESSION_REDIRECT, 'Go to the redirect address', data);
     return data;
   }
@@ -177,9 +188,9 @@ export class SessionService {
   }
 }
 
-/** The token from `Authorization: Bearer <token>` (a bare token is accepted too). */
+/** The token from `Authorization: Bearer <token>` (a bare token is accepted too; `Bearer` with nothing after it is none). */
 export function tokenFromHeader(header: string | undefined): string | undefined {
-  if (!header) return undefined;
+  if (!header || /^\s*Bearer\s*$/i.test(header)) return undefined;
   const m = /^Bearer\s+(.+)$/i.exec(header.trim());
   return (m ? m[1] : header).trim() || undefined;
 }
