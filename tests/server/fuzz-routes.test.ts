@@ -295,7 +295,7 @@ describe.each(BACKENDS)('every declared route with bad input on %s', (backend) =
   it.each(OPEN_CALLS.map((c) => [`${c.method} ${c.path}`, c] as const))('%s answers deep, large and odd JSON in its open fields without a 5xx', async (_name, call) => {
     const schema = call.schema as { params?: Schema; body?: Schema };
     const open = openFields(call);
-    const hints = { ...fx.hints, id: fc.constant(fx.gallery) };
+    const hints: Hints = { ...fx.hints, id: fc.constant(fx.gallery) };
     const token = fx.tokens[/organizer/.test(call.path) ? 'organiser' : 'user'];
     // Mostly aimed at the fixture's form (its gallery, form id and a real parent page), so the open JSON reaches the checks.
     const props = schema.body?.properties ?? {};
