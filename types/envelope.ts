@@ -101,7 +101,9 @@ export const ErrorCode = {
   /** Ours: createv2's thumb names no uploaded poster of those photos (HTTP 400). */
   POSTER_NO_UPLOAD: 201703,
   /** Ours: the gallery already holds POSTER_TEMPLATES_MAX custom templates (HTTP 409). */
-  POSTER_TEMPLATES_FULL: 201704
+  POSTER_TEMPLATES_FULL: 201704,
+  /** Ours (any JSON body, types/jsonDepth.ts): lists and objects nest deeper than MAX_JSON_DEPTH; data.max_depth (HTTP 400; nothing read). */
+  JSON_TOO_DEEP: 202200
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -118,5 +120,6 @@ export function httpStatusOf(code: number): number {
   if (code === ErrorCode.POSTER_TEMPLATES_FULL) return 409;
   if (code >= 201700 && code < 201750) return 400;
   if (code === ErrorCode.FORM_PAY_BUSY || code === ErrorCode.FORM_PAY_REFUNDED) return 409;
+  if (code === ErrorCode.JSON_TOO_DEEP) return 400;
   return 200;
 }

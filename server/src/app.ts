@@ -15,6 +15,7 @@ import { ErrorCode } from '../../types/envelope';
 import { assertSameSiteUse, requestToken } from './sessionCookie';
 import { fastifyTrustProxy } from './trustProxy';
 import { bodyDeadline } from './bodyDeadline';
+import { limitJsonDepth } from './jsonBody';
 import { ORDER_SWEEP_MS } from './services/pay/pay';
 import { ORPHAN_SWEEP_MS } from './services/photos/orphans';
 import { GUEST_PRUNE_EVERY_MS, GUEST_PRUNE_FIRST_MS } from './services/session/guestPrune';
@@ -119,6 +120,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
 
   // A body trickled in slowly is cut at REQUEST_TIMEOUT_MS (408 envelope, connection closed).
   app.addHook('preParsing', bodyDeadline(deps.config.requestTimeoutMs));
+  // JSON nested deeper than MAX_JSON_DEPTH is refused before it is parsed (400 JSON_TOO_DEEP).
+  limitJsonDepth(app);
 
   app.decorateRequest('token', undefined);
   app.decorateRequest('tokenFrom', undefined);

@@ -1,4 +1,5 @@
 import { ErrorCode, httpStatusOf } from '../../types/envelope';
+import { MAX_JSON_DEPTH } from '../../types/jsonDepth';
 
 /**
  * An error with a stable code and a readable message. Services throw it; the
@@ -31,3 +32,5 @@ export const badRequest = (msg: string) => new AppError(ErrorCode.BAD_REQUEST, m
 export const notFound = (msg: string) => new AppError(ErrorCode.NOT_FOUND, msg);
 export const forbidden = (msg: string) => new AppError(ErrorCode.FORBIDDEN, msg);
 export const unauthorized = (msg = 'Login required') => new AppError(ErrorCode.UNAUTHORIZED, msg);
+/** JSON nested deeper than MAX_JSON_DEPTH (a body, or a value checked before a recursive walk). */
+export const jsonTooDeep = () => new AppError(ErrorCode.JSON_TOO_DEEP, `JSON must nest at most ${MAX_JSON_DEPTH} levels deep`, { max_depth: MAX_JSON_DEPTH });

@@ -77,7 +77,8 @@ export function plausible(s: Schema): fc.Arbitrary<unknown> {
     case 'array':
       return fc.array(s.items ? plausible(s.items) : fc.jsonValue({ maxDepth: 1 }), { minLength: s.minItems ?? 0, maxLength: Math.max(Math.min(s.maxItems ?? 5, 5), s.minItems ?? 0) });
     case 'object':
-      return objectOf(s, {}, 'good');
+      // An object the schema leaves open (a form's json_data, a page's data) takes any JSON: deep, large or odd.
+      return s.properties ? objectOf(s, {}, 'good') : openJson();
     default:
       return fc.jsonValue({ maxDepth: 1 });
   }
@@ -152,13 +153,83 @@ const spoiled = (good: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> =>
     return v.slice(0, i) + c + v.slice(i);
   });
 
+// ---- Open JSON: deep, large and odd values for fields that take any JSON -------
+
+/**
+ * A value nested `depth` levels deep (lists, objects, or both in turn), far deeper than any stack
+ * allows a recursive walk over: it stands in the value as a marker string that jsonText() expands
+ * into the nested text (JSON.stringify itself would overflow on it).
+ */
+export const deepMarker = (kind: 'list' | 'object' | 'mixed', depth: number) => `\u0000deep:${kind}:${depth}`;
+const DEEP_MARKER_JSON = /"\\u0000deep:(list|object|mixed):(\d+)"/g;
+
+/** The text of a value nested `depth` levels deep, built without recursion. */
+export function deepText(kind: 'list' | 'object' | 'mixed', depth: number): string {
+  const open: string[] = [];
+  const close: string[] = [];
+  for (let i = 0; i < depth; i++) {
+    const list = kind === 'list' || (kind === 'mixed' && i % 2 === 0);
+    open.push(list ? '[' : '{"a":');
+    close.push(list ? ']' : '}');
+  }
+  return `${open.join('')}${kind === 'list' ? '' : '1'}${close.reverse().join('')}`;
+}
+
+/** JSON text of a generated value, with every deep marker expanded. */
+export function jsonText(v: unknown): string {
+  return (JSON.stringify(v) ?? 'null').replace(DEEP_MARKER_JSON, (_, kind: 'list' | 'object' | 'mixed', depth: string) => deepText(kind, Number(depth)));
+}
+
+/** A value nested by a generated path of lists and objects (at most a few hundred levels: still a plain value). */
+const chain = (): fc.Arbitrary<unknown> =>
+  fc.tuple(fc.array(fc.tuple(fc.boolean(), fc.string({ maxLength: 4 })), { minLength: 20, maxLength: 300 }), fc.jsonValue({ maxDepth: 1 })).map(([path, leaf]) => {
+    let v: unknown = leaf;
+    for (let i = path.length - 1; i >= 0; i--) v = path[i][0] ? [v] : { [path[i][1]]: v };
+    return v;
+  });
+
+/** Branching JSON of random shape (fc.letrec), a few levels deep, with odd keys and values at every level. */
+const tree = (): fc.Arbitrary<unknown> =>
+  fc.letrec<{ node: unknown }>((tie) => ({
+    node: fc.oneof(
+      { depthSize: 'medium', maxDepth: 12, withCrossShrink: true },
+      fc.jsonValue({ maxDepth: 0 }),
+      fc.constantFrom<unknown>('\u0000', '\ud800', '__proto__', -0, 1e308, 2 ** 53 + 1, '', 'x'.repeat(3000)),
+      fc.array(tie('node'), { maxLength: 4 }),
+      fc.dictionary(fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('__proto__', 'constructor', 'prototype', 'components', 'props', 'type', 'id', '')), tie('node'), { maxKeys: 4 })
+    )
+  })).node;
+
+/** Large JSON: long strings and wide lists around the size limits (64 KB form data, 256 KB pages, the 1 MB body). */
+const large = (): fc.Arbitrary<unknown> =>
+  fc.oneof(
+    fc.constantFrom(70_000, 300_000, 1_100_000).map((n) => ({ text: 'x'.repeat(n) })),
+    fc.constantFrom(10_000, 120_000).map((n) => Array<number>(n).fill(0)),
+    fc.integer({ min: 1_000, max: 20_000 }).map((n) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i])))
+  );
+
+/** Any JSON object for an open field: ordinary values, odd shapes, deep chains, nesting past every limit, large values. */
+export function openJson(): fc.Arbitrary<unknown> {
+  const deep = fc.tuple(fc.constantFrom<'list' | 'object' | 'mixed'>('list', 'object', 'mixed'), fc.constantFrom(63, 64, 65, 1_000, 100_000)).map(([k, d]) => deepMarker(k, d));
+  const wrap = (v: fc.Arbitrary<unknown>) => fc.tuple(fc.string({ maxLength: 6 }), v).map(([k, x]) => ({ [k]: x }));
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.object({ maxDepth: 3 }) },
+    { weight: 2, arbitrary: wrap(tree()) },
+    { weight: 2, arbitrary: wrap(chain()) },
+    { weight: 2, arbitrary: wrap(deep) },
+    { weight: 1, arbitrary: wrap(large()) },
+    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 4 }) }
+  );
+}
+
 /** Bad JSON values of any type (`good`: the field's plausible values, spoiled). */
 export const badJson = (good: fc.Arbitrary<unknown> = fc.constant('')): fc.Arbitrary<unknown> =>
   fc.oneof(
     { weight: 2, arbitrary: spoiled(good) },
     { weight: 3, arbitrary: fc.constantFrom<unknown>(-1, 0, 1.5, 2 ** 31, 2 ** 53 + 2, 1e20, 1e308, -1e308, Number.MIN_VALUE, true, false, null, [], {}, [1, 2], ['a', 'b'], [[1]], { a: 1 }) },
     { weight: 3, arbitrary: badText() },
-    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) }
+    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
+    { weight: 1, arbitrary: openJson() }
   );
 
 /** Percent-encoding by UTF-8 bytes (a lone surrogate becomes U+FFFD instead of throwing). */

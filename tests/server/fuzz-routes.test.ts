@@ -5,6 +5,9 @@
  * very long text, malformed percent-encoding, broken JSON, wrong content types and
  * broken multipart forms, as a visitor without a session, a guest, a logged-in
  * user and the organiser. No answer is a 5xx, and every error is the JSON envelope.
+ * Fields that take any JSON (a form's json_data, an organiser's pagedata) get deep, large and odd
+ * JSON (fuzz-inputs.ts openJson: nesting past MAX_JSON_DEPTH up to 100,000 levels, fc.letrec shapes,
+ * values around the size limits), besides page-like and form-like values that reach the checks.
  *
  * FUZZ_SEED=<n> replays a run (fast-check prints the seed of a failure).
  *
@@ -17,7 +20,8 @@ import sharp from 'sharp';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { BACKENDS, startTestServer, insertGallery, type TestServer } from './helpers';
 import { newUser, insertGoods } from './pay-fixture';
-import { declaredCalls, plausible, objectOf, badJson, queryOf, paramsOf, fillPath, sweepPath, sweepQueries, sweepBodies, RAW_BODIES, CONTENT_TYPES, type Badness, type Hints, type Schema } from './fuzz-inputs';
+import { declaredCalls, plausible, objectOf, badJson, queryOf, paramsOf, fillPath, sweepPath, sweepQueries, sweepBodies, jsonText, openJson, deepMarker, RAW_BODIES, CONTENT_TYPES, type Badness, type Hints, type Schema } from './fuzz-inputs';
+import { PAGE_COMPONENT_DEFINITIONS } from '../../types/page/definitions';
 import { encodeForm, multipartBody } from './fuzz-multipart';
 import type { ApiCall } from '../../types/api/contract';
 import type { ImageSign } from '../../types/api/upload';
@@ -29,12 +33,26 @@ const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 
 const CALLS = declaredCalls();
 
+/** Body fields that take any JSON: an object schema that names no fields (OpenObject, page data), or no schema at all. */
+function openFields(call: ApiCall): string[] {
+  const props = (call.schema as { body?: Schema }).body?.properties ?? {};
+  const open = (f: Schema) => !f.properties && !f.anyOf && !f.enum && !('const' in f) && (f.type === undefined || [f.type].flat().includes('object'));
+  return Object.entries(props)
+    .filter(([, f]) => open(f))
+    .map(([name]) => name);
+}
+const OPEN_CALLS = CALLS.filter((c) => openFields(c).length);
+/** Generated bodies per call with open JSON fields (a few calls): more than the general runs. */
+const OPEN_RUNS = RUNS * 5;
+
 const jpeg = (seed: number) =>
   sharp({ create: { width: 64 + seed, height: 48, channels: 3, background: { r: seed * 40, g: 90, b: 160 } } })
     .jpeg()
     .toBuffer();
 
 interface Fixture {
+  /** The gallery whose page holds the form `reg`. */
+  gallery: number;
   hints: Hints;
   tokens: Record<'guest' | 'user' | 'organiser', string>;
   policy: ImageSign;
@@ -120,7 +138,7 @@ function bodyFor(call: ApiCall, fx: Fixture, badness: Badness): fc.Arbitrary<{ p
     return multipartBody(fields, fx.files, badness !== 'good').map((m) => ({ payload: m.payload, contentType: m.contentType }));
   }
   if (call.method !== 'POST') return fc.constant({});
-  const json = (v: unknown) => JSON.stringify(v) ?? 'null';
+  const json = jsonText;
   const objects = s.body?.properties ? objectOf(s.body, fx.hints, badness) : s.body ? plausible(s.body) : fc.constant({});
   const asJson = objects.map((o) => ({ payload: json(o), contentType: 'application/json' }));
   if (badness === 'good') return asJson;
@@ -130,6 +148,31 @@ function bodyFor(call: ApiCall, fx: Fixture, badness: Badness): fc.Arbitrary<{ p
     { weight: 2, arbitrary: fc.record({ payload: fc.constantFrom(...RAW_BODIES), contentType: fc.constantFrom(...CONTENT_TYPES) }) },
     { weight: 1, arbitrary: fc.record({ payload: objects.map(json), contentType: fc.constantFrom(...CONTENT_TYPES) }) }
   );
+}
+
+/** The fixture gallery's page: a form (id `reg`) any visitor may submit. */
+const FORM_PAGE = {
+  components: [
+    {
+      id: 'reg',
+      type: 'form',
+      props: { title: 'Fuzz', children: [{ id: 'name', type: 'form_input', props: { field: 'Name' } }, { id: 'note', type: 'form_textarea', props: { field: 'Note' } }] }
+    }
+  ]
+};
+
+/** Page data an organiser might save: components of every defined type (and an unknown one) with any props, or the form page. */
+function pageLike(): fc.Arbitrary<unknown> {
+  const component = fc.record(
+    {
+      id: fc.oneof(fc.string({ minLength: 1, maxLength: 8 }), fc.constant('reg')),
+      type: fc.constantFrom(...Object.keys(PAGE_COMPONENT_DEFINITIONS), 'future_type'),
+      props: openJson(),
+      wrapper: openJson()
+    },
+    { requiredKeys: ['id', 'type'] }
+  );
+  return fc.oneof(fc.record({ components: fc.array(component, { maxLength: 6 }) }), fc.constant(FORM_PAGE), openJson());
 }
 
 describe.each(BACKENDS)('every declared route with bad input on %s', (backend) => {
@@ -157,6 +200,9 @@ describe.each(BACKENDS)('every declared route with bad input on %s', (backend) =
       expect(reg.statusCode).toBe(200);
       photos.push(reg.json().data.photo);
     }
+    // A form on the gallery's page, so a submission's json_data reaches the form's checks.
+    const setPage = await s.app.inject({ method: 'POST', url: `/api/v2/organizer/galleries/${gallery}/page`, headers: organiser, payload: { pagedata: FORM_PAGE } });
+    expect(setPage.json().code).toBe(200);
     const guest = (await s.app.inject({ method: 'GET', url: '/session.js' })).json().data.token as string;
     const user = await newUser(s);
     const signed = (await s.app.inject({ method: 'GET', url: `/api/v2/images/original/${photos[0].id}`, headers: { authorization: `Bearer ${user.token}` } })).json().data as { url: string };
@@ -170,6 +216,7 @@ describe.each(BACKENDS)('every declared route with bad input on %s', (backend) =
     const hash = photos[0].hash;
     const clashKeys = ['K', 'K/x', 'K/x/y', 'K/', 'L.jpg', 'L.jpg/z', ''].map((k) => `${policy.dir}${k}`);
     fx = {
+      gallery,
       policy,
       clashKeys,
       tokens: { guest, user: user.token, organiser: TOKEN },
@@ -180,7 +227,7 @@ describe.each(BACKENDS)('every declared route with bad input on %s', (backend) =
         gallery: ids,
         gallery_id: ids,
         parentid: ids,
-        parent: ids,
+        parent: fc.oneof(ids, fc.constantFrom('fuzzgal1', 'fuzzkid1')),
         goods_id: fc.constant(goods),
         link_id: fc.constantFrom('fuzzgal1', 'fuzzkid1'),
         link: fc.constantFrom('fuzzgal1', 'fuzzkid1'),
@@ -196,7 +243,9 @@ describe.each(BACKENDS)('every declared route with bad input on %s', (backend) =
         s: fc.constant(sq.get('s')),
         code: fc.oneof(fc.nat().map((n) => `sandbox:Fuzz:${n}`), fc.constant('1234')),
         provider: fc.constantFrom('wechat', 'qr', 'sandbox'),
-        action: fc.constantFrom('hide', 'show', 'delete', 'check', 'uncheck'),
+        action: fc.constantFrom('hide', 'show', 'delete', 'check', 'uncheck', 'reg'),
+        pagedata: pageLike(),
+        json_data: fc.oneof(fc.record({ name: fc.oneof(fc.string(), openJson()), note: fc.oneof(fc.string(), openJson()) }, { requiredKeys: [] }), openJson()),
         openid: fc.constant(user.openid),
         file: fc.constant(`${'a'.repeat(64)}.jpg`),
         tags: fc.constantFrom('a', 'a,b', ['a', 'b']),
@@ -236,6 +285,46 @@ describe.each(BACKENDS)('every declared route with bad input on %s', (backend) =
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  it('finds the calls whose bodies take any JSON: a form submission, an organiser page', () => {
+    const names = OPEN_CALLS.map((c) => `${c.method} ${c.path} ${openFields(c).join(',')}`);
+    expect(names).toEqual(expect.arrayContaining(['POST /api/v2/policy/records/:id/paper json_data', 'POST /api/v2/organizer/galleries/:id/page pagedata']));
+  });
+
+  it.each(OPEN_CALLS.map((c) => [`${c.method} ${c.path}`, c] as const))('%s answers deep, large and odd JSON in its open fields without a 5xx', async (_name, call) => {
+    const schema = call.schema as { params?: Schema; body?: Schema };
+    const open = openFields(call);
+    const hints: Hints = { ...fx.hints, id: fc.constant(fx.gallery) };
+    const token = fx.tokens[/organizer/.test(call.path) ? 'organiser' : 'user'];
+    // Mostly aimed at the fixture's form (its gallery, form id and a real parent page), so the open JSON reaches the checks.
+    const props = schema.body?.properties ?? {};
+    const aim = Object.fromEntries(Object.entries({ action: 'reg', parent: 'fuzzgal1' }).filter(([name]) => name in props));
+    const input = fc.record({
+      params: paramsOf(call.path, schema.params, hints, 'good'),
+      base: objectOf(schema.body!, hints, 'good'),
+      aimed: fc.constantFrom(true, true, true, false),
+      open: fc.tuple(...open.map((name) => fc.oneof({ weight: 3, arbitrary: openJson() }, { weight: 1, arbitrary: hints[name] ?? openJson() })))
+    });
+    type Input = { params: Record<string, string>; base: Record<string, unknown>; aimed: boolean; open: unknown[] };
+    // Always tried first: every open field nested 100,000 levels deep (lists, objects, both in turn).
+    const good = fc.sample(input, { numRuns: 1, seed: 7 })[0];
+    const deep = (['list', 'object', 'mixed'] as const).map((kind): [Input] => [{ ...good, aimed: true, open: open.map(() => deepMarker(kind, 100_000)) }]);
+    await fc.assert(
+      fc.asyncProperty(input, async ({ params, base, aimed, open: values }) => {
+        const body = { ...base, ...(aimed ? aim : {}), ...Object.fromEntries(open.map((name, i) => [name, values[i]])) };
+        const req: InjectOptions = {
+          method: call.method,
+          url: fillPath(call.path, aimed && 'id' in params ? { ...params, id: String(fx.gallery) } : params),
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          payload: jsonText(body)
+        };
+        const res = await s.app.inject(req);
+        const problem = answerProblem(call, req, res);
+        if (problem) throw new Error(`${problem}: ${describeRequest(req)} → ${res.statusCode} ${res.body.slice(0, 300)}`);
+      }),
+      { numRuns: OPEN_RUNS, seed: SEED, endOnFailure: false, examples: deep }
+    );
   });
 
   it.each(CALLS.map((c) => [`${c.method} ${c.path}`, c] as const))('%s answers bad input with a 4xx envelope', async (_name, call) => {

@@ -7,6 +7,8 @@
 import { BACKENDS, startTestServer, insertGallery, type TestServer } from './helpers';
 import { PAGEDATA_INVALID } from '../../types/page/validate';
 import { parseCodeHosts } from '../../server/src/config';
+import { codeUrlHost } from '../../types/page/code';
+import { codeScriptOrigins, codeStyleOrigins } from '../../types/page/codeOrigins';
 
 const TOKEN = 'code-organiser-token';
 const AUTH = { authorization: `Bearer ${TOKEN}` };
@@ -69,6 +71,33 @@ describe.each(BACKENDS)('code hosts on save on %s', (backend) => {
     expect(await stored()).toEqual(before);
   });
 
+  it('compares the host a browser parses: a backslash, user name, escape or other ambiguous address is refused, and nothing is saved', async () => {
+    const before = await stored();
+    const tricks = [
+      // Browsers read the backslash as a slash: this loads from evil.test.
+      'https://evil.test\\.widgets.example.org/x.js',
+      'https://evil.test\\@cdn.example.com/x.js',
+      'https://user@cdn.example.com/x.js',
+      'https://cdn.example.com@evil.test/x.js',
+      'https://cdn%2eexample.com/x.js',
+      'https://evil.test%2f.widgets.example.org/x.js',
+      'https://a.widgets.example.org\t/x.js',
+      ' https://cdn.example.com/x.js',
+      'https://cdn.example.com/x.js\u0000',
+      'https://a.widgets.ｅxample.org/x.js',
+      'https://a.widgets.example.org:443/x.js',
+      'HTTPS://cdn.example.com/x.js'
+    ];
+    for (const url of tricks) {
+      for (const field of ['scripts', 'styles']) {
+        const res = await save({ components: [{ id: 'code-1', type: 'code', props: { [field]: ['https://cdn.example.com/ok.js', url] } }] });
+        expect([url, res.statusCode, res.json().code]).toEqual([url, 400, 400]);
+        expect([url, res.json().data.errors.map((e: { path: string }) => e.path)]).toEqual([url, [`pagedata.components[0].props.${field}[1]`]]);
+      }
+    }
+    expect(await stored()).toEqual(before);
+  });
+
   it('checks the other new components on save too', async () => {
     const res = await save({
       components: [
@@ -117,5 +146,47 @@ describe('code hosts without CODE_HOSTS', () => {
     expect(parseCodeHosts(' CDN.example.com ,*.example.org,static.example.net:8443 ')).toEqual(['cdn.example.com', '*.example.org', 'static.example.net:8443']);
     expect(parseCodeHosts(undefined)).toEqual([]);
     expect(() => parseCodeHosts('https://cdn.example.com')).toThrow('CODE_HOSTS holds host names');
+  });
+});
+
+describe('the host a browser loads a code address from', () => {
+  it('is the WHATWG-parsed host, and null for any address whose written host is not exactly that', () => {
+    expect(codeUrlHost('https://CDN.example.com/a.js?v=1#x')).toBe('cdn.example.com');
+    expect(codeUrlHost('https://static.example.net:8443/a.css')).toBe('static.example.net:8443');
+    for (const url of [
+      'https://evil.test\\.example.org/x.js',
+      'https://user:pw@cdn.example.com/x.js',
+      'https://cdn%2eexample.com/x.js',
+      'https://bücher.example.org/x.js',
+      'https://0x7f.1/x.js',
+      'https://cdn.example.com:443/x.js',
+      'http://cdn.example.com/x.js',
+      'https:///x.js',
+      'https://cdn.example.com/x\n.js',
+      '//cdn.example.com/x.js',
+      42
+    ]) {
+      expect([url, codeUrlHost(url)]).toEqual([url, null]);
+    }
+  });
+
+  it('codeScriptOrigins: the https origins of a saved page\'s code scripts (nested ones too), each once, only allow-listed ones when a list is given', () => {
+    const page = {
+      components: [
+        { id: 'a', type: 'code', props: { scripts: ['https://cdn.example.com/a.js', 'https://cdn.example.com/b.js', 'https://x.w.example.org:8443/c.js'], styles: ['https://fonts.example.net/f.css'] } },
+        { id: 't', type: 'text', props: { text: 'https://not.code.example/' } },
+        {
+          id: 'tabs',
+          type: 'tab',
+          props: { items: [{ title: 'More', children: [{ id: 'b', type: 'code', props: { scripts: ['https://old.example.com/y.js', 'https://evil.test\\.example.org/z.js'] } }] }] }
+        }
+      ]
+    };
+    expect(codeScriptOrigins(page)).toEqual(['https://cdn.example.com', 'https://x.w.example.org:8443', 'https://old.example.com']);
+    expect(codeScriptOrigins(page, ['cdn.example.com', '*.w.example.org:8443'])).toEqual(['https://cdn.example.com', 'https://x.w.example.org:8443']);
+    expect(codeStyleOrigins(page)).toEqual(['https://fonts.example.net']);
+    expect(codeScriptOrigins({ components: [] })).toEqual([]);
+    expect(codeScriptOrigins(null)).toEqual([]);
+    expect(codeScriptOrigins({ components: [{ id: 'c', type: 'code', props: { scripts: 'https://cdn.example.com/a.js' } }] })).toEqual([]);
   });
 });

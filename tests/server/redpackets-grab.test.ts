@@ -71,6 +71,24 @@ describe.each(SETUPS)('grabbing red packets on $name', ({ backend, env, grabber 
     expect(payouts.rows[0]).toEqual({ n: 10, sum: 12_345, users: 10 });
   });
 
+  it('lucky packets under concurrent grabs: every share at least 1 yuan, the sum exact, one share per user', async () => {
+    for (const [amount, number, total] of [['5', '5', 500], ['10.00', '9', 1000], ['12.34', '12', 1234]] as const) {
+      const p = await sendPacket(s.app, sender.token, gallery, { amount, number, type: 'luck' });
+      const crowd = claimers.slice(0, 100);
+      const answers = await grabAll(s.app, p.id, [...crowd, ...crowd.slice(0, 20)]);
+      expect(answers.filter((a) => a.status !== 200)).toEqual([]);
+      const { rows } = await s.db.query<{ user_id: number; amount_cents: number }>(
+        `SELECT user_id, amount_cents FROM red_packet_shares WHERE packet_id = $1 AND state = 'taken'`,
+        [p.id]
+      );
+      expect([amount, rows.length]).toEqual([amount, Number(number)]);
+      expect([amount, new Set(rows.map((r) => r.user_id)).size]).toEqual([amount, Number(number)]);
+      expect([amount, rows.reduce((sum, r) => sum + r.amount_cents, 0)]).toEqual([amount, total]);
+      expect([amount, rows.filter((r) => r.amount_cents < 100)]).toEqual([amount, []]);
+      expect([amount, answers.filter((a) => a.data.won).every((a) => a.data.amount >= 100)]).toEqual([amount, true]);
+    }
+  });
+
   it("one user's 50 parallel grabs succeed once", async () => {
     const p = await sendPacket(s.app, sender.token, gallery, { amount: '10', number: '10', type: 'normal' });
     const one = claimers[0];

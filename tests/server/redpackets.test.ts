@@ -8,24 +8,35 @@ import { bulkUsers, packetGallery, paidTrade, rp, sendPacket, type RpUser } from
 import { newUser } from './pay-fixture';
 import { splitShares, parseAmountCents } from '../../server/src/services/redpackets/split';
 import { SandboxSmsProvider } from '../../server/src/providers/sms';
-import { RedPacketError, RED_PACKET_MESSAGES } from '../../types/api/redpackets';
+import { RedPacketError, RED_PACKET_MAX_TOTAL_CENTS, RED_PACKET_MESSAGES, RED_PACKET_MIN_SHARE_CENTS } from '../../types/api/redpackets';
 import type { LiveMessage } from '../../types/live';
 
 jest.setTimeout(120_000);
 
 describe('splitting a packet into cents', () => {
-  it('luck: random shares, each at least 1 cent, summing exactly', () => {
-    for (let i = 0; i < 500; i++) {
-      const number = 1 + (i % 50);
-      const total = number + ((i * 7919) % 20_000);
-      const shares = splitShares(total, number, 'luck');
-      expect(shares).toHaveLength(number);
-      expect(shares.reduce((a, b) => a + b, 0)).toBe(total);
-      expect(Math.min(...shares)).toBeGreaterThanOrEqual(1);
+  it('luck: random shares, each at least 1 yuan (the spec), summing exactly', () => {
+    const check = (total: number, number: number, shares: number[]) => {
+      expect([total, number, shares.length]).toEqual([total, number, number]);
+      expect([total, number, shares.reduce((a, b) => a + b, 0)]).toEqual([total, number, total]);
+      expect([total, number, Math.min(...shares) >= RED_PACKET_MIN_SHARE_CENTS]).toEqual([total, number, true]);
+    };
+    // The finding: a 5-yuan, 5-share packet paid 22, 26 and 42 cents. Every share is exactly 1 yuan.
+    for (let i = 0; i < 200; i++) expect(splitShares(500, 5, 'luck')).toEqual([100, 100, 100, 100, 100]);
+    for (let i = 0; i < 300; i++) check(1000, 9, splitShares(1000, 9, 'luck'));
+    for (let i = 0; i < 1000; i++) {
+      const number = 1 + ((i * 37) % 200);
+      const total = number * 100 + ((i * 7919) % (RED_PACKET_MAX_TOTAL_CENTS - number * 100 + 1));
+      check(total, number, splitShares(total, number, 'luck'));
     }
-    // Even the tightest split (one cent each) works, and the draw is not always the mean.
-    expect(splitShares(10, 10, 'luck')).toEqual(Array(10).fill(1));
-    const spread = new Set(Array.from({ length: 20 }, () => splitShares(1000, 10, 'luck')[0]));
+    // The draw at its bounds (always the least, always the most) keeps both rules too.
+    for (const rand of [(min: number) => min, (_: number, max: number) => max]) {
+      for (const [total, number] of [[500, 5], [1000, 9], [20_000, 7], [20_000, 200], [10_099, 100]]) check(total, number, splitShares(total, number, 'luck', rand));
+    }
+    // A total under number × 1 yuan is never split (create refuses it with SHARE_MIN first).
+    expect(() => splitShares(499, 5, 'luck')).toThrow('at least 100 cents');
+    expect(() => splitShares(899, 9, 'normal')).toThrow('at least 100 cents');
+    // The draw is not always the mean.
+    const spread = new Set(Array.from({ length: 20 }, () => splitShares(1000, 5, 'luck')[0]));
     expect(spread.size).toBeGreaterThan(1);
   });
 

@@ -7,8 +7,13 @@
 import * as T from 'typebox';
 import { defineComponent, Props, type PageCheckOptions } from './kit';
 
-/** An https address (scripts and styles are never loaded over plain http). */
-export const CODE_URL_PATTERN = '^https://[^\\s/?#@]+(/[^\\s]*)?$';
+/**
+ * An https address (scripts and styles are never loaded over plain http): no white space, control
+ * character or backslash anywhere (browsers read `\` as `/`, so `https://evil.test\.example.org/`
+ * loads from evil.test), and no user name, `%` escape or other ambiguity in the host. The server also
+ * parses each address as a browser does (codeUrlHost) before it compares the host with CODE_HOSTS.
+ */
+export const CODE_URL_PATTERN = '^https://[^\\s\\u0000-\\u001f\\u007f-\\u009f\\\\/?#@%]+(/[^\\s\\u0000-\\u001f\\u007f-\\u009f\\\\]*)?$';
 const CodeUrl = () => T.String({ maxLength: 2000, pattern: CODE_URL_PATTERN, errorMessage: 'must be an https address' });
 /** Most scripts (and, separately, stylesheets) one component loads. */
 export const CODE_URLS_MAX = 10;
@@ -19,10 +24,25 @@ export const CodePropsSchema = Props({
 });
 export type CodeProps = T.Static<typeof CodePropsSchema>;
 
-/** The host (lower case, with a port when given) of an https address; null when it has none. */
-export function hostOf(url: string): string | null {
-  const m = /^https:\/\/([^\s/?#@]+)/i.exec(url);
-  return m ? m[1].toLowerCase() : null;
+const CODE_URL = new RegExp(CODE_URL_PATTERN);
+
+/**
+ * The host (lower case, with its port when it is not 443) a browser loads `url` from, by WHATWG
+ * URL parsing (`new URL(url).host`); null when the address is not a plain https address: it fails
+ * CODE_URL_PATTERN, has a user name or password, or its host as written is not exactly the host
+ * a browser reads (an escape, a non-ASCII or numeric form, an explicit :443, an empty host).
+ */
+export function codeUrlHost(url: unknown): string | null {
+  if (typeof url !== 'string' || url.length > 2000 || !CODE_URL.test(url)) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== 'https:' || parsed.username || parsed.password || !parsed.hostname) return null;
+  const written = url.slice('https://'.length).split(/[/?#]/, 1)[0].toLowerCase();
+  return written === parsed.host ? parsed.host : null;
 }
 
 /** Whether `host` is allow-listed: an exact entry, or `*.example.com` for its subdomains. */
@@ -40,8 +60,12 @@ function checkHosts(props: Record<string, unknown>, opts: PageCheckOptions): Arr
   for (const field of ['scripts', 'styles'] as const) {
     const list = Array.isArray(props[field]) ? (props[field] as unknown[]) : [];
     list.forEach((url, i) => {
-      const host = typeof url === 'string' ? hostOf(url) : null;
-      if (!host || hostAllowed(host, allowed)) return;
+      const host = codeUrlHost(url);
+      if (!host) {
+        out.push({ at: `.${field}[${i}]`, message: 'must be a plain https address (no backslash, user name, escape or ambiguous host)' });
+        return;
+      }
+      if (hostAllowed(host, allowed)) return;
       out.push({
         at: `.${field}[${i}]`,
         message: allowed.length

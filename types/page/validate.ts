@@ -3,7 +3,8 @@
  * which the app never bundles). Every problem is reported, each with its path:
  * `pagedata.components[3].props.text: must be at most 200 characters`.
  *
- * - The whole page is at most MAX_PAGEDATA_BYTES of JSON and MAX_COMPONENTS components.
+ * - The whole page nests at most MAX_JSON_DEPTH deep (checked first, without recursion), and is at most
+ *   MAX_PAGEDATA_BYTES of JSON and MAX_COMPONENTS components.
  * - Each component: `id` (unique in its list), `type`, optional `props` and `wrapper`; nothing else.
  * - Components inside components (collapse items, empty) are checked the same way, at most MAX_NESTING deep.
  * - A definition's own `check` adds rules that need the server's settings (`opts`): a `code` component
@@ -21,6 +22,7 @@ import { Settings } from 'typebox/system';
 import { PAGE_COMPONENT_DEFINITIONS } from './definitions';
 import { WrapperSchema } from './wrapper';
 import { Line, type ComponentDefinition, type PageCheckOptions } from './kit';
+import { MAX_JSON_DEPTH, jsonValueTooDeep } from '../jsonDepth';
 
 /** Largest page, as UTF-8 bytes of its JSON. */
 export const MAX_PAGEDATA_BYTES = 256 * 1024;
@@ -55,6 +57,8 @@ const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Arr
 /** Every problem of `value` as a page (an empty list: it may be saved). */
 export function checkPageData(value: unknown, opts: PageCheckOptions = {}): PageDataIssue[] {
   if (!isObject(value)) return [{ path: 'pagedata', message: 'must be an object {components: [...]}' }];
+  // Before anything walks it recursively (JSON.stringify below, the schema checks): a page from a file is not bounded by the body parser.
+  if (jsonValueTooDeep(value, MAX_JSON_DEPTH)) return [{ path: 'pagedata', message: `must nest at most ${MAX_JSON_DEPTH} levels deep` }];
   const bytes = utf8Length(JSON.stringify(value));
   if (bytes > MAX_PAGEDATA_BYTES) return [{ path: 'pagedata', message: `must be at most ${MAX_PAGEDATA_BYTES} bytes of JSON (is ${bytes})` }];
   const issues = errorsOf(PageShellSchema, value, 'pagedata');

@@ -1,5 +1,6 @@
 import type { Db } from '../../db';
-import { AppError, badRequest, notFound } from '../../errors';
+import { AppError, badRequest, jsonTooDeep, notFound } from '../../errors';
+import { MAX_JSON_DEPTH, jsonValueTooDeep } from '../../../../types/jsonDepth';
 import { requireRealUser, requireUser, type Viewer } from '../../viewer';
 import type { GateAccess } from '../gates/gateAccess';
 import type { GalleryService } from '../gallery/gallery';
@@ -193,8 +194,9 @@ export class FormService implements FormPayers {
     return { id: rows[0].id, redirect: b.parent, replaced: rows[0].replaced };
   }
 
-  /** json_data: at most FORM_DATA_MAX_BYTES, and only the form's own field ids. */
+  /** json_data: at most MAX_JSON_DEPTH deep (checked before JSON.stringify walks it), FORM_DATA_MAX_BYTES, and only the form's own field ids. */
   private readValues(f: LoadedForm, data: Record<string, unknown>): Record<string, FormValue> {
+    if (jsonValueTooDeep(data, MAX_JSON_DEPTH)) throw jsonTooDeep();
     const bytes = Buffer.byteLength(JSON.stringify(data));
     if (bytes > FORM_DATA_MAX_BYTES) throw badRequest(`json_data must be at most ${FORM_DATA_MAX_BYTES} bytes of JSON`);
     const ids = new Set(f.fields.map((x) => x.id));

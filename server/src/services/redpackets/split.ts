@@ -44,14 +44,18 @@ export type RandomInt = (min: number, max: number) => number;
 const cryptoInt: RandomInt = (min, max) => crypto.randomInt(min, max + 1);
 
 /**
- * The shares of a packet in cents, summing exactly to `total`, each at least 1 cent.
+ * The shares of a packet in cents, summing exactly to `total`, each at least
+ * RED_PACKET_MIN_SHARE_CENTS (the spec: each single packet is at least 1 yuan); a total under
+ * number × 1 yuan cannot be split (create refuses it first with SHARE_MIN).
  * normal: even (the cents that do not divide go one each to the first shares).
- * luck: the double-mean draw: each share uniform in [1, 2 × the mean of what is left − 1],
- * bounded so every later share can still get a cent; the last share takes the rest.
+ * luck: every share gets the 1 yuan floor, and what is above the floors is dealt by the
+ * double-mean draw: each share's extra uniform in [0, 2 × the mean extra left − 1], never more
+ * than is left; the last share takes the rest.
  */
 export function splitShares(total: number, number: number, type: RedPacketType, rand: RandomInt = cryptoInt): number[] {
-  if (!Number.isSafeInteger(total) || !Number.isSafeInteger(number) || number < 1 || total < number) {
-    throw new Error(`cannot split ${total} cents into ${number} shares of at least 1 cent`);
+  const floor = RED_PACKET_MIN_SHARE_CENTS;
+  if (!Number.isSafeInteger(total) || !Number.isSafeInteger(number) || number < 1 || total < number * floor) {
+    throw new Error(`cannot split ${total} cents into ${number} shares of at least ${floor} cents`);
   }
   if (type === 'normal') {
     const base = Math.floor(total / number);
@@ -59,14 +63,13 @@ export function splitShares(total: number, number: number, type: RedPacketType, 
     return Array.from({ length: number }, (_, i) => base + (i < extra ? 1 : 0));
   }
   const shares: number[] = [];
-  let left = total;
+  let left = total - number * floor;
   for (let k = number; k > 1; k--) {
-    const mean2 = Math.floor((left * 2) / k);
-    const max = Math.max(1, Math.min(mean2 - 1, left - (k - 1)));
-    const share = rand(1, max);
-    shares.push(share);
-    left -= share;
+    const max = Math.max(0, Math.min(Math.floor((left * 2) / k) - 1, left));
+    const extra = rand(0, max);
+    shares.push(floor + extra);
+    left -= extra;
   }
-  shares.push(left);
+  shares.push(floor + left);
   return shares;
 }
