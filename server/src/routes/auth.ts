@@ -42,7 +42,7 @@ export default async function authRoutes(app: FastifyInstance, s: Services) {
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'")
+      // The no-script policy of every page the server writes (securityHeaders.ts, STATIC_PAGE_CSP).
       .send(html);
   });
 
