@@ -17,7 +17,9 @@ describe('a browser that refuses injected code', () => {
   let t: TrackedPage;
   pagePerTest(browser, phone.options, (p) => (t = p));
 
-  it('refuses markup, inline script and eval that page script injects, and reports each', async () => {
+  // (eval is refused by script-src without 'unsafe-eval' (tests/server/csp.test.ts); code that
+  // Playwright evaluates is exempt from the page's eval check, so it is not tried here.)
+  it('refuses markup and script that page script puts into a sink, and reports each', async () => {
     await t.page.goto(`${BASE_URL}/g/${DEMO_LINK}`);
     await visibleTestId(t, 'gallery-name', 30000);
     const tried = await t.page.evaluate((markup) => {
@@ -44,16 +46,17 @@ describe('a browser that refuses injected code', () => {
         scriptSrc: attempt(() => {
           script.src = 'data:text/javascript,window.__injected=1';
         }),
-        eval: attempt(() => (0, eval)('window.__injected=(window.__injected||0)+1')),
         images: box.querySelectorAll('img').length
       };
     }, INJECTED);
     await t.page.waitForTimeout(500);
-    expect(tried).toEqual({ innerHTML: 'TypeError', insertAdjacentHTML: 'TypeError', scriptText: 'TypeError', scriptSrc: 'TypeError', eval: 'EvalError', images: 0 });
+    expect(tried).toEqual({ innerHTML: 'TypeError', insertAdjacentHTML: 'TypeError', scriptText: 'TypeError', scriptSrc: 'TypeError', images: 0 });
     expect(await injectedRuns(t)).toBe(0);
     const reported = takePolicyViolations();
-    expect(reported.some((v) => /require-trusted-types-for/.test(v))).toBe(true);
-    expect(reported.some((v) => /script-src/.test(v))).toBe(true);
+    // Each refusal is reported as a violation of the sink it reached.
+    for (const sink of ['Element innerHTML', 'Element insertAdjacentHTML', 'HTMLScriptElement textContent', 'HTMLScriptElement src']) {
+      expect(reported.some((v) => v.includes('require-trusted-types-for') && v.includes(sink))).toBe(true);
+    }
   });
 
   it("runs no inline script or handler in the document that lacks the answer's nonce (an HTML injection)", async () => {
