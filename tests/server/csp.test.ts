@@ -10,7 +10,7 @@ import vm from 'node:vm';
 import { BACKENDS, startTestServer, insertGallery, type TestServer } from './helpers';
 import { insertGoods, newUser } from './pay-fixture';
 import { seedDemo } from '../../server/src/demo/demo';
-import { codeScriptOrigins, documentCsp } from '../../server/src/services/h5/csp';
+import { NO_FAVICON, codeScriptOrigins, documentCsp } from '../../server/src/services/h5/csp';
 import { DEFAULT_POLICY_SCRIPT } from '../../server/src/services/h5/trustedTypes';
 import { TRUSTED_TYPES_POLICIES } from '../../types/csp';
 import { AUTH_CALLBACK_PATH, SANDBOX_AUTHORIZE_PATH } from '../../types/api/auth';
@@ -151,6 +151,8 @@ describe.each(BACKENDS)('the Content-Security-Policy of every document on %s', (
       expect(d['require-trusted-types-for']).toEqual(["'script'"]);
       expect(r.headers['x-content-type-options']).toBe('nosniff');
       expect(r.body).not.toMatch(/<script|\son[a-z]+\s*=/i);
+      // Their icon is said in the page: no request for /favicon.ico (answered 404 by the app's not-found document).
+      expect(r.body).toContain(NO_FAVICON);
     }
   });
 });

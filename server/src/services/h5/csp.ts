@@ -85,6 +85,12 @@ export const STATIC_PAGE_CSP = [
   "trusted-types 'none'"
 ].join('; ');
 
+/**
+ * The icon of those pages: none, said in the page (without it the browser asks for /favicon.ico,
+ * which is the app's not-found document).
+ */
+export const NO_FAVICON = '<link rel="icon" href="data:,">';
+
 /** An origin fit for a CSP source list: https, a host name, an optional port; nothing a header could split on. */
 const isCspOrigin = (s: string) => /^https:\/\/[a-z0-9.-]+(:\d{1,5})?$/.test(s);
 
