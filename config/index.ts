@@ -8,6 +8,8 @@ import { require as tsxRequire } from 'tsx/cjs/api';
 // The route table lives in src/ (the app and the server read it too); Taro's
 // config loader only transpiles config/, so load it through tsx.
 const { h5CustomRoutes } = tsxRequire('../types/routes.ts', __filename) as typeof import('../types/routes');
+// The Trusted Types policy names the server's CSP allows (types/csp.ts).
+const { TRUSTED_TYPES_POLICIES } = tsxRequire('../types/csp.ts', __filename) as typeof import('../types/csp');
 
 const typesDir = path.resolve(__dirname, '..', 'types');
 
@@ -52,7 +54,13 @@ export default defineConfig<'webpack5'>(async (merge) => {
       publicPath: '/',
       staticDirectory: 'static',
       router: { mode: 'browser', customRoutes: h5CustomRoutes() },
-      output: { filename: 'js/[name].[contenthash:8].js', chunkFilename: 'js/[name].[contenthash:8].js' },
+      output: {
+        filename: 'js/[name].[contenthash:8].js',
+        chunkFilename: 'js/[name].[contenthash:8].js',
+        // Chunk loading sets script.src through webpack's own Trusted Types policy (the document requires
+        // Trusted Types for script sinks; the default policy refuses script URLs).
+        trustedTypes: { policyName: TRUSTED_TYPES_POLICIES.webpack }
+      },
       miniCssExtractPluginOption: {
         ignoreOrder: true,
         filename: 'css/[name].[contenthash:8].css',

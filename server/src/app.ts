@@ -25,6 +25,7 @@ import photoRoutes from './routes/photos';
 import imageRoutes from './routes/image';
 import h5Routes, { H5_STATIC_ROUTES } from './routes/h5';
 import { registerCompression } from './compression';
+import { registerSecurityHeaders } from './securityHeaders';
 import websocket from '@fastify/websocket';
 import liveGateway, { LIVE_WS_OPTIONS, closeLiveSockets } from './live/gateway';
 
@@ -152,6 +153,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   app.addHook('onResponse', async (req, reply) => {
     req.log[requestLevel]({ req, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   });
+
+  // nosniff, the Referrer-Policy, and the CSP of server-written pages, on every answer (securityHeaders.ts).
+  registerSecurityHeaders(app);
 
   // brotli/gzip for API JSON, /session.js and HTML above 1 KB (compression.ts).
   await registerCompression(app);

@@ -7,6 +7,7 @@ import { envelopeOf, hasRequestSchema, type ApiCall, type CallBody, type CallDat
 import type { default as Ajv, Plugin } from 'ajv';
 import { AppError, badRequest } from './errors';
 import type { Viewer } from './viewer';
+import { SECURITY_HEADERS } from './securityHeaders';
 
 declare module 'fastify' {
   /** A route's `config`, read by app.ts's hooks and the startup check. */
@@ -215,6 +216,10 @@ const CLIENT_ERRORS: Record<string, [number, string]> = {
  * Content-Length, Transfer-Encoding with Content-Length, a control character in the request
  * line) is answered with the `{code, data, msg}` envelope too, then the connection closes.
  */
+const securityHeaderLines = Object.entries(SECURITY_HEADERS)
+  .map(([name, value]) => `${name}: ${value}\r\n`)
+  .join('');
+
 export function clientErrorHandler(err: NodeJS.ErrnoException, socket: import('node:stream').Duplex): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, msg] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'Malformed HTTP request'];
@@ -223,7 +228,7 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: import('n
   const answering = (socket as { _httpMessage?: { headersSent?: boolean } | null })._httpMessage?.headersSent;
   if (socket.writable && !answering) {
     socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${securityHeaderLines}Connection: close\r\n\r\n${body}`
     );
   }
   socket.destroy();

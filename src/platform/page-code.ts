@@ -7,6 +7,7 @@
  * once per document (scripts cannot be unloaded); a stylesheet stays while a component wants it.
  */
 import { UnsupportedPlatformCall, WEAPP } from './unsupported';
+import { trustedCodeScriptUrl } from './trusted-types';
 
 export function runsPageCode(): boolean {
   return process.env.TARO_ENV === 'h5';
@@ -25,7 +26,15 @@ export function loadPageCode(scripts: readonly string[], styles: readonly string
   for (const src of scripts) {
     if (added('script', src)) continue;
     const el = document.createElement('script');
-    el.src = src;
+    // A TrustedScriptURL of the `page-code` policy (the document's CSP requires Trusted Types and
+    // allows this page's code hosts only); an address of another shape is not loaded.
+    let url: string;
+    try {
+      url = trustedCodeScriptUrl(src);
+    } catch {
+      continue;
+    }
+    el.src = url;
     el.async = true;
     el.crossOrigin = 'anonymous';
     el.referrerPolicy = 'no-referrer';

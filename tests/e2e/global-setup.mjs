@@ -24,7 +24,9 @@ export default async function globalSetup() {
       ORGANIZER_TOKEN: organizerToken,
       LOG_LEVEL: process.env.SERVER_LOG_LEVEL || 'info',
       GUEST_SESSIONS_PER_MIN: '100000',
-      LOGIN_PER_IP_PER_MIN: '100000'
+      LOGIN_PER_IP_PER_MIN: '100000',
+      // A code component's allowed host (tests/e2e/csp.test.ts; its script is answered by the test's route).
+      CODE_HOSTS: 'cdn.example.com'
     }
   });
   globalThis.__E2E_SERVER__ = server;

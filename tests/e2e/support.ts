@@ -36,13 +36,70 @@ export const VIEWPORTS: Viewport[] = [
   { name: 'desktop', options: { viewport: { width: 1280, height: 800 } } }
 ];
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * A Chromium whose every context reports Content-Security-Policy and Trusted Types violations
+ * (watchPolicyViolations): a test in which any page reports one fails (the afterEach below).
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await watchPolicyViolations(context);
+    return context;
+  };
+  browser.newPage = async (options) => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    page.once('close', () => void context.close().catch(() => undefined));
+    return page;
+  };
+  return browser;
 }
+
+/** Violations reported since the last check (each test's afterEach takes them). */
+const policyViolations: string[] = [];
+const VIOLATION_BINDING = '__e2ePolicyViolation';
+/** Chromium's console lines for a refused script, style, frame or Trusted Types sink. */
+const VIOLATION_CONSOLE = /Refused to|requires 'Trusted|Trusted ?Type/i;
+
+/**
+ * Every page of `context` (and its frames) reports the document's `securitypolicyviolation`
+ * events, and Chromium's console lines about a refusal, into policyViolations.
+ */
+export async function watchPolicyViolations(context: BrowserContext): Promise<void> {
+  await context.exposeBinding(VIOLATION_BINDING, (source, text: string) => {
+    policyViolations.push(`${source.frame.url()}: ${text}`);
+  });
+  await context.addInitScript((name) => {
+    document.addEventListener(
+      'securitypolicyviolation',
+      (e) => {
+        const text = `${e.effectiveDirective} refused ${e.blockedURI || '(inline)'} at ${e.sourceFile || '-'}:${e.lineNumber} ${e.sample || ''}`;
+        void (window as unknown as Record<string, (t: string) => Promise<void>>)[name]?.(text);
+      },
+      true
+    );
+  }, VIOLATION_BINDING);
+  context.on('console', (m) => {
+    if (m.type() === 'error' && VIOLATION_CONSOLE.test(m.text())) policyViolations.push(`console: ${m.text()}`);
+  });
+}
+
+/** The violations reported since the last call, taken (a test that expects some takes and checks them). */
+export function takePolicyViolations(): string[] {
+  return policyViolations.splice(0);
+}
+
+// Any violation fails the test in which it was reported (the app runs under the CSP and Trusted Types).
+afterEach(() => {
+  const found = takePolicyViolations();
+  if (found.length) throw new Error(`${found.length} Content-Security-Policy / Trusted Types violation(s):\n  ${found.join('\n  ')}`);
+});
 
 /** What useBrowser answers: the file's browser, and contexts that close themselves. */
 export interface FileBrowser {

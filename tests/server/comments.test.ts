@@ -233,7 +233,7 @@ describe.each(BACKENDS)('comments (%s)', (backend) => {
     const link = (await s.db.query<{ link_id: string }>('SELECT link_id FROM galleries WHERE id = $1', [g])).rows[0].link_id;
     const INDEX = '<!DOCTYPE html><html><head><meta charset="utf-8"><title></title></head><body><div id="app"></div></body></html>';
     for (const url of [`/g/${link}`, `/page/person/${link}/1/${a.openid}`, `/page/share/${a.openid}/1`]) {
-      const html = await s.services.h5Document.render(INDEX, url);
+      const { html } = await s.services.h5Document.render(INDEX, url, 'test-nonce');
       expect(html).toContain('<div id="app">');
       for (const bad of ['<script>alert', 'onerror=alert', 'alert(1)', 'alert(3)']) expect(html).not.toContain(bad);
     }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { BACKENDS, startTestServer, insertGallery, type TestServer } from './helpers';
 import vm from 'node:vm';
 import { earlySession, escapeHtml, scriptJson } from '../../server/src/services/h5/document';
+import { defaultPolicyTag } from '../../server/src/services/h5/trustedTypes';
 
 const ORGANISER = 'doc-organiser-token';
 const HASH = (c: string) => c.repeat(64);
@@ -13,9 +14,11 @@ const INDEX =
 
 /** The boot data the document carries, parsed back the way the browser would run it. */
 function bootOf(html: string): unknown {
-  const m = /<script>window\.__BOOT__=(.*?)<\/script>/.exec(html);
+  const m = /<script nonce="[^"]*">window\.__BOOT__=(.*?)<\/script>/.exec(html);
   return m ? JSON.parse(m[1]) : null;
 }
+/** The answer's CSP nonce (routes/h5.ts: a fresh one per answer). */
+const nonceOf = (r: { headers: Record<string, unknown> }) => /'nonce-([^']+)'/.exec(String(r.headers['content-security-policy']))![1];
 const metaOf = (html: string, prop: string) => new RegExp(`<meta (?:property|name)="${prop}" content="([^"]*)">`).exec(html)?.[1] ?? null;
 
 describe.each(BACKENDS)('the H5 document on %s', (backend) => {
@@ -102,21 +105,24 @@ describe.each(BACKENDS)('the H5 document on %s', (backend) => {
     expect(r.body).toContain(`<title>${escapeHtml(evil)} - 活动相册</title>`);
     expect(r.body).not.toContain('</script><!--');
     // The inline scripts: the session call (no organiser text in it) and the boot data.
-    const scripts = r.body.match(/<script>[\s\S]*?<\/script>/g)!;
-    expect(scripts).toEqual([earlySession(), expect.stringMatching(/^<script>window\.__BOOT__=/)]);
+    const nonce = nonceOf(r);
+    const scripts = r.body.match(/<script nonce="[^"]*">[\s\S]*?<\/script>/g)!;
+    expect(scripts).toEqual([defaultPolicyTag(nonce), earlySession(nonce), expect.stringMatching(/^<script nonce="[^"]*">window\.__BOOT__=/)]);
     expect((bootOf(r.body) as { gallery: { detail: { gallery: { name: string } } } }).gallery.detail.gallery.name).toBe(evil);
     expect(scriptJson('</script>\u2028')).toBe('"\\u003c/script\\u003e\\u2028"');
   });
 
   it('starts the session call in the head, before any script', async () => {
-    const body = (await get('/page/me')).body;
-    expect(body.indexOf(earlySession())).toBeGreaterThan(0);
-    expect(body.indexOf(earlySession())).toBeLessThan(body.indexOf('<script defer="defer" src="/js/app.12345678.js">'));
-    expect(body.indexOf(earlySession())).toBeLessThan(body.indexOf('</head>'));
+    const r = await get('/page/me');
+    const body = r.body;
+    const session = earlySession(nonceOf(r));
+    expect(body.indexOf(session)).toBeGreaterThan(0);
+    expect(body.indexOf(session)).toBeLessThan(body.indexOf('<script defer="defer" src="/js/app.12345678.js">'));
+    expect(body.indexOf(session)).toBeLessThan(body.indexOf('</head>'));
   });
 
   it("the document's session call asks for the cookie, sends a token an older app kept once, and hands on the answer", async () => {
-    const code = /^<script>([\s\S]*)<\/script>$/.exec(earlySession())![1];
+    const code = /^<script nonce="n">([\s\S]*)<\/script>$/.exec(earlySession('n'))![1];
     const run = async (stored: string | null, answer: Promise<{ status: number; json: () => Promise<unknown> }>) => {
       const calls: Array<{ url: string; init: { headers: Record<string, string>; credentials?: string } }> = [];
       const window: Record<string, unknown> = {};

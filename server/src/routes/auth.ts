@@ -4,13 +4,14 @@ import { route, sendError } from '../http';
 import type { Services } from '../services';
 import { authCalls } from '../../../types/api/auth';
 import { sessionByCookie } from '../sessionCookie';
+import { NO_FAVICON } from '../services/h5/csp';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Browsers get a small page for a refused callback; API clients the envelope. */
 function refusePage(req: FastifyRequest, reply: FastifyReply, err: AppError): FastifyReply {
   if (!/text\/html/.test(req.headers.accept ?? '')) return sendError(reply, err);
-  const body = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Login failed</title></head>
+  const body = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">${NO_FAVICON}<title>Login failed</title></head>
 <body style="font-family:system-ui,sans-serif;max-width:420px;margin:10vh auto;padding:0 16px"><h1>登录失败 / Login failed</h1>
 <p data-testid="login-error">${esc(err.message)}</p><p><a href="/">返回首页 / Back</a></p></body></html>`;
   return reply.status(err.status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
@@ -47,7 +48,7 @@ export default async function authRoutes(app: FastifyInstance, s: Services) {
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'")
+      // The no-script policy of every page the server writes (securityHeaders.ts, STATIC_PAGE_CSP).
       .send(html);
   });
 

@@ -7,6 +7,7 @@ import { AppError } from '../errors';
 import { sendError } from '../http';
 import { ErrorCode } from '../../../types/envelope';
 import type { Services } from '../services';
+import { documentCsp, newNonce, nonceAttr } from '../services/h5/csp';
 
 /** The static file routes of the H5 build (@fastify/static): infrastructure, not API calls. */
 export const H5_STATIC_ROUTES = ['GET /*', 'HEAD /*'] as const;
@@ -78,9 +79,20 @@ export default async function h5Routes(app: FastifyInstance, ctx: Services) {
     const m = matchUrl(url);
     const known = m !== null || /^\/pages\//.test(url);
     const index = readIndex();
-    const html = withEntryStyles(withPageChunks(index.html, m ? readChunks()[PAGES[m.route.page]] : undefined), index.styles);
+    // A nonce of this answer alone (services/h5/csp.ts): the document is built per request and
+    // never stored, so no other answer (nor a shared cache: no-cache revalidates) reuses it.
+    const nonce = newNonce();
+    const page = m ? readChunks()[PAGES[m.route.page]] : undefined;
+    const html = withEntryStyles(withPageChunks(withScriptNonce(index.html, nonce), page, nonce), index.styles);
     // The head, boot data and skeleton (services/h5/document.ts): nothing in it is per visitor.
-    return ctx.h5Document.render(html, url).then((html) => reply.status(known ? 200 : 404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html));
+    return ctx.h5Document.render(html, url, nonce).then((doc) =>
+      reply
+        .status(known ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('content-security-policy', documentCsp({ nonce, publicUrl: ctx.config.publicUrl, codeOrigins: doc.codeOrigins }))
+        .send(doc.html)
+    );
   });
 }
 
@@ -94,16 +106,35 @@ type RouteChunks = Record<string, PageChunks | undefined>;
  * entry finds them installed, so it adds no script or link elements while it evaluates (the
  * longest task of a first load). Chunk files only register their modules when they run.
  */
-export function withPageChunks(html: string, page: PageChunks | undefined): string {
+export function withPageChunks(html: string, page: PageChunks | undefined, nonce: string): string {
   if (!page) return html;
   const safe = (f: string) => /^(js|css)\/[\w.-]+$/.test(f);
   const scripts = (page.bundle && safe(page.bundle) ? [page.bundle] : page.js).filter(safe).map((f) => `<script defer="defer" src="/${f}"></script>`).join('');
   // Not render-blocking: the server's first screen has its own styles and paints without them;
   // they apply once loaded, long before the app (which waits for every script) renders with them.
-  const styles = page.css.filter(safe).map((f) => `<link href="/${f}" rel="stylesheet" media="print" onload="this.media='all'">`).join('');
+  // Each turns `all` when loaded through the nonce'd script right after them (no inline handler:
+  // the CSP runs no `onload` attribute); they stay where they are, so the cascade keeps its order.
+  const links = page.css.filter(safe).map((f) => `<link href="/${f}" rel="stylesheet" media="print" ${MEDIA_ALL_ATTR}>`).join('');
+  const styles = links ? `${links}<script${nonceAttr(nonce)}>${MEDIA_ALL_SCRIPT}</script>` : '';
   let out = html.replace(/<script[^>]*\ssrc="\/js\/app\.[^"]*"[^>]*><\/script>/, (tag) => `${scripts}${tag}`);
   out = out.replace(/<link[^>]*\shref="\/css\/app\.[^"]*"[^>]*>/, (tag) => `${tag}${styles}`);
   return out;
+}
+
+/** Marks the page's stylesheets loaded as `print` until they have arrived. */
+const MEDIA_ALL_ATTR = 'data-media-all';
+/** Turns each marked stylesheet to `media=all` once it has loaded (what `onload="this.media='all'"` did). */
+const MEDIA_ALL_SCRIPT =
+  `(function(){var l=document.querySelectorAll('link[${MEDIA_ALL_ATTR}]');for(var i=0;i<l.length;i++)(function(e){` +
+  `function a(){e.media='all'}if(e.sheet)a();else e.addEventListener('load',a)})(l[i])})()`;
+
+/**
+ * The build's own inline scripts (index.html's, e.g. the root font size for browsers without
+ * clamp()) with this answer's nonce. Runs on the build's file alone, before anything from a
+ * request or the database is written in.
+ */
+export function withScriptNonce(html: string, nonce: string): string {
+  return html.replace(/<script(?![^>]*\ssrc=)([^>]*)>/gi, (_tag, attrs: string) => `<script${nonceAttr(nonce)}${attrs}>`);
 }
 
 type EntryStyles = { tag: string; css: string } | null;

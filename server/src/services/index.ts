@@ -207,7 +207,7 @@ export function createServices(infra: Infrastructure) {
     live,
     liveAccess,
     /** The H5 document's server-rendered head, boot data and skeleton. */
-    h5Document: new H5Document(galleries, gates, config.publicUrl),
+    h5Document: new H5Document(galleries, gates, config.publicUrl, config.codeHosts),
     images,
     prerender,
     photoEvents,

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { badRequest } from '../../errors';
 import { qs, type LoginIdentity, type OAuthLoginProvider } from './provider';
 import { AUTH_CALLBACK_PATH, NICKNAME_MAX, SANDBOX_APPROVE_PATH, SANDBOX_AUTHORIZE_PATH, SANDBOX_CODE_PREFIX, type QrLang } from '../../../../types/api/auth';
+import { NO_FAVICON } from '../../services/h5/csp';
 
 
 /** A sandbox display name: 1..NICKNAME_MAX characters, no control characters, no ':' (the code separator). */
@@ -57,7 +58,7 @@ export function sandboxAuthorizePage(p: { state: string; redirectUri: string; la
     : '本地沙箱代替微信授权，任意填写昵称即可。';
   return `<!doctype html>
 <html lang="${en ? 'en' : 'zh-CN'}"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="viewport" content="width=device-width,initial-scale=1">${NO_FAVICON}
 <title>${esc(title)}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:420px;margin:10vh auto;padding:0 16px}
 .badge{background:#f5a623;color:#000;padding:2px 8px;border-radius:4px;font-weight:600}

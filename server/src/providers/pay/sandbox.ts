@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { PayChannel } from '../../../../types/api/pay';
 import { PAY_PATHS } from '../../../../types/api/pay';
 import type { ClientPayParams, HostedPageOrder, HostedPayPage, PaymentProvider, PaymentRefunds, ProviderOrder, ProviderPayment, RefundResult } from './provider';
+import { NO_FAVICON } from '../../services/h5/csp';
 
 /**
  * The local provider: the same order state machine, no WeChat and no money. Every channel pays on
@@ -76,7 +77,7 @@ export function sandboxPageHtml(o: HostedPageOrder): string {
       : o.state === 'closed'
         ? '<p class="closed">Closed: this order can no longer be paid · 订单已关闭</p>'
         : `<form method="post" action="${esc(action)}"><button type="submit">Pay · 支付 ${esc(price)}</button></form>`;
-  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">${NO_FAVICON}
 <title>${esc(o.description)} — Sandbox payment</title><style>body{font-family:sans-serif;max-width:420px;margin:40px auto;padding:0 16px;text-align:center}
 .banner{background:#fff3cd;border:1px solid #e0b400;padding:10px;border-radius:6px}button{font-size:18px;padding:12px 32px;background:#07c160;color:#fff;border:0;border-radius:6px}
 .ok{color:#07c160;font-size:20px}.closed{color:#c00;font-size:18px}</style></head><body>

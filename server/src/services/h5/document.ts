@@ -9,6 +9,8 @@ import { DOC_TEXTS, DEFAULT_DOC_LOCALE, docLocale, type DocLocale } from './text
 import { escapeHtml, scriptJson } from './html';
 import { bannerPreloads, firstScreenOf, skeleton, type FirstScreen } from './skeleton';
 import { pageTitle, titledGallery } from './titles';
+import { codeScriptOrigins, nonceAttr } from './csp';
+import { defaultPolicyTag } from './trustedTypes';
 
 /** What the server writes into the H5 document's head and body for one URL. */
 export interface DocumentHead {
@@ -21,6 +23,14 @@ export interface DocumentHead {
   first: FirstScreen | null;
   /** Data the app uses instead of fetching it again (types/boot.ts); null when none is safe to share. */
   boot: BootData | null;
+  /** The origins the page's `code` components load from (added to this document's CSP only). */
+  codeOrigins: string[];
+}
+
+/** A rendered document and what its Content-Security-Policy needs to know about the page. */
+export interface RenderedDocument {
+  html: string;
+  codeOrigins: string[];
 }
 
 /** The style of og:image. */
@@ -59,12 +69,13 @@ export class H5Document {
   constructor(
     private galleries: GalleryService,
     private gates: GateAccess,
-    private publicUrl: string
+    private publicUrl: string,
+    private codeHosts: readonly string[] = []
   ) {}
 
   private defaults(url: string, lang: DocLocale = DEFAULT_DOC_LOCALE): DocumentHead {
     const t = DOC_TEXTS[lang];
-    return { lang, title: t.site, description: t.description, og: { title: t.site, description: t.description, image: null, url }, first: null, boot: null };
+    return { lang, title: t.site, description: t.description, og: { title: t.site, description: t.description, image: null, url }, first: null, boot: null, codeOrigins: [] };
   }
 
   /** The head for one request URL; a gallery that does not exist (or a database failure) gets the defaults. */
@@ -84,9 +95,11 @@ export class H5Document {
     const lang = docLocale(g.config?.locale);
     const site = DOC_TEXTS[lang].site;
     const title = g.name ? `${g.name} - ${site}` : site;
+    // A gated page's code runs once its gate is passed, in this same document.
+    const codeOrigins = codeScriptOrigins(g.pagedata, this.codeHosts);
     const gated = (await this.gates.service.requirementsOf(g.id)).length > 0;
     if (gated) {
-      return { ...this.defaults(url, lang), title, og: { title: g.name || site, description: '', image: null, url } };
+      return { ...this.defaults(url, lang), title, og: { title: g.name || site, description: '', image: null, url }, codeOrigins };
     }
     const description = oneLine(g.h5_share_text || g.desc) || DOC_TEXTS[lang].description;
     const shareImage = g.h5_share_image && IMAGE_HASH_RE.test(g.h5_share_image) ? g.h5_share_image : g.cover && IMAGE_HASH_RE.test(g.cover) ? g.cover : null;
@@ -103,7 +116,8 @@ export class H5Document {
       },
       first: firstScreenOf(g),
       // The app takes boot data by the link id of its address; other addresses fetch as before.
-      boot: p?.link_id ? { gallery: { link_id: g.link_id, detail } } : null
+      boot: p?.link_id ? { gallery: { link_id: g.link_id, detail } } : null,
+      codeOrigins
     };
   }
 
@@ -121,15 +135,15 @@ export class H5Document {
     return { ...head, title, og: { ...head.og, title } };
   }
 
-  /** index.html with the head, the boot data and the skeleton written in. */
-  async render(html: string, rawUrl: string): Promise<string> {
+  /** index.html with the head, the boot data and the skeleton written in; its inline scripts carry `nonce`. */
+  async render(html: string, rawUrl: string, nonce: string): Promise<RenderedDocument> {
     let head: DocumentHead;
     try {
       head = await this.head(rawUrl);
     } catch {
       head = this.defaults(`${this.publicUrl}${rawUrl.split('?')[0]}`);
     }
-    return renderDocument(html, head);
+    return { html: renderDocument(html, head, nonce), codeOrigins: head.codeOrigins };
   }
 }
 
@@ -143,17 +157,21 @@ export class H5Document {
  * the stored key (src/api/credentials.ts). The app takes the answer once; every later session
  * call is its own.
  */
-export function earlySession(): string {
+export function earlySession(nonce: string): string {
   const key = scriptJson(SESSION_TOKEN_KEY);
   return (
-    `<script>(function(){var t='';try{var v=JSON.parse(localStorage.getItem(${key})||'null');if(v&&typeof v.data==='string')t=v.data}catch(e){}` +
+    `<script${nonceAttr(nonce)}>(function(){var t='';try{var v=JSON.parse(localStorage.getItem(${key})||'null');if(v&&typeof v.data==='string')t=v.data}catch(e){}` +
     `try{var h={'X-Client':${scriptJson(H5_CLIENT)}};if(t)h.Authorization='Bearer '+t;` +
     `window.${BOOT_SESSION_GLOBAL}=fetch('/session.js',{headers:h,credentials:'same-origin'})` +
     `.then(function(r){return r.json().then(function(b){return{status:r.status,body:b}})}).catch(function(){return null})}catch(e){}})()</script>`
   );
 }
 
-export function renderDocument(html: string, head: DocumentHead): string {
+/**
+ * The document for one answer. Every inline script the server writes carries `nonce` (the
+ * answer's, csp.ts); the Trusted Types default policy comes first in the head, before any script.
+ */
+export function renderDocument(html: string, head: DocumentHead, nonce: string): string {
   const e = escapeHtml;
   const meta = [
     `<title>${e(head.title)}</title>`,
@@ -163,11 +181,12 @@ export function renderDocument(html: string, head: DocumentHead): string {
     `<meta property="og:description" content="${e(head.og.description)}">`,
     `<meta property="og:url" content="${e(head.og.url)}">`,
     head.og.image ? `<meta property="og:image" content="${e(head.og.image)}">` : '',
-    earlySession(),
+    earlySession(nonce),
     bannerPreloads(head.first),
-    head.boot ? `<script>window.${BOOT_GLOBAL}=${scriptJson(head.boot)}</script>` : ''
+    head.boot ? `<script${nonceAttr(nonce)}>window.${BOOT_GLOBAL}=${scriptJson(head.boot)}</script>` : ''
   ].join('');
   let out = html.replace(/<html(\s[^>]*)?>/i, `<html lang="${e(head.lang)}">`);
+  out = /<head(\s[^>]*)?>/i.test(out) ? out.replace(/<head(\s[^>]*)?>/i, (tag) => `${tag}${defaultPolicyTag(nonce)}`) : `${defaultPolicyTag(nonce)}${out}`;
   out = /<title>[\s\S]*?<\/title>/i.test(out) ? out.replace(/<title>[\s\S]*?<\/title>/i, () => meta) : out.replace(/<\/head>/i, () => `${meta}</head>`);
   out = out.replace(/(<div id="app"><\/div>)/i, (m) => `${m}${skeleton(head.lang, head.first)}`);
   return out;
