@@ -32,3 +32,10 @@ export const SESSION_TOKEN_KEY = 'token';
 export const SESSION_COOKIE = 'lg_session';
 /** The H5 app's `X-Client` header value (the mini-program sends 'weapp'): the server answers it with the session cookie. */
 export const H5_CLIENT = 'h5';
+
+/**
+ * `<meta name=…>` in the H5 document: the origins its Content-Security-Policy allows for the
+ * page's `code` components, space-separated (empty when none). The app's code loader compares
+ * a component's script origins with it (src/platform/page-code.ts).
+ */
+export const PAGE_CODE_META = 'page-code-origins';

@@ -109,4 +109,31 @@ describe('a browser that refuses injected code', () => {
     const other = await t.page.goto(`${BASE_URL}/g/${DEMO_LINK}`);
     expect(other!.headers()['content-security-policy']).not.toContain('cdn.example.com');
   });
+
+  it("a code page reached inside the app is loaded by its own address, whose policy allows its code; its script runs once", async () => {
+    const context = t.page.context();
+    await context.route('https://cdn.example.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/javascript', headers: { 'access-control-allow-origin': '*' }, body: 'window.__codeRan=(window.__codeRan||0)+1;' })
+    );
+    const code = await createGallery('Code page reached in the app');
+    await organiser('POST', `/api/v2/organizer/galleries/${code.id}/page`, {
+      pagedata: { components: [{ id: 'c', type: 'code', props: { scripts: ['https://cdn.example.com/inapp.js'] } }] }
+    });
+    const start = await createGallery('Start page');
+    await organiser('POST', `/api/v2/organizer/galleries/${start.id}/page`, {
+      pagedata: { components: [{ id: 'b', type: 'buttongroup', props: { buttons: [{ text: 'Go', link: { type: 'gallery', value: code.link_id } }] } }] }
+    });
+    const first = await t.page.goto(`${BASE_URL}/g/${start.link_id}`);
+    expect(first!.headers()['content-security-policy']).not.toContain('cdn.example.com');
+    const documents: string[] = [];
+    t.page.on('response', (r) => {
+      if (r.request().resourceType() === 'document') documents.push(new URL(r.url()).pathname);
+    });
+    await t.page.getByTestId('buttongroup-button').filter({ visible: true }).first().click();
+    await waitUntil(t, 'the code script to run', () => t.page.evaluate(() => (window as unknown as { __codeRan?: number }).__codeRan === 1), 30000);
+    // The first document did not allow the host: the page was loaded once more by its own address.
+    expect(documents).toEqual([`/g/${code.link_id}`]);
+    await visibleTestId(t, 'gallery-name');
+    expect(await t.page.evaluate(() => (window as unknown as { __codeRan?: number }).__codeRan)).toBe(1);
+  });
 });

@@ -10,7 +10,7 @@ import vm from 'node:vm';
 import { BACKENDS, startTestServer, insertGallery, type TestServer } from './helpers';
 import { insertGoods, newUser } from './pay-fixture';
 import { seedDemo } from '../../server/src/demo/demo';
-import { NO_FAVICON, codeScriptOrigins, documentCsp } from '../../server/src/services/h5/csp';
+import { NO_FAVICON, documentCsp, pageCodeOrigins } from '../../server/src/services/h5/csp';
 import { DEFAULT_POLICY_SCRIPT } from '../../server/src/services/h5/trustedTypes';
 import { TRUSTED_TYPES_POLICIES } from '../../types/csp';
 import { AUTH_CALLBACK_PATH, SANDBOX_AUTHORIZE_PATH } from '../../types/api/auth';
@@ -107,8 +107,8 @@ describe.each(BACKENDS)('the Content-Security-Policy of every document on %s', (
     // Another gallery's document does not allow them.
     expect((await get(`/g/${demoLink}`)).headers['content-security-policy']).not.toContain('example.com');
     // A host no longer allow-listed, or an address a browser reads as another host, is never allowed.
-    expect(codeScriptOrigins(pagedata, ['cdn.example.com'])).toEqual(['https://cdn.example.com']);
-    expect(codeScriptOrigins({ components: [{ type: 'code', props: { scripts: ['https://evil.test\\.cdn.example.com/x.js', 'https://x@cdn.example.com/y.js', 'http://cdn.example.com/z.js'] } }] }, ['*.example.com', 'cdn.example.com'])).toEqual([]);
+    expect(pageCodeOrigins(pagedata, ['cdn.example.com'])).toEqual(['https://cdn.example.com']);
+    expect(pageCodeOrigins({ components: [{ type: 'code', props: { scripts: ['https://evil.test\\.cdn.example.com/x.js', 'https://x@cdn.example.com/y.js', 'http://cdn.example.com/z.js'] } }] }, ['*.example.com', 'cdn.example.com'])).toEqual([]);
     expect(documentCsp({ nonce: 'n', publicUrl: 'https://p.example', codeOrigins: ["https://a.example.com; script-src *"] })).not.toContain('*');
   });
 

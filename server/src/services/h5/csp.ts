@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { hostAllowed } from '../../../../types/page/code';
+import { codeScriptOrigins, codeStyleOrigins } from '../../../../types/page/codeOrigins';
 import { TRUSTED_TYPES_POLICIES } from '../../../../types/csp';
 
 /**
@@ -95,47 +95,11 @@ export const NO_FAVICON = '<link rel="icon" href="data:,">';
 const isCspOrigin = (s: string) => /^https:\/\/[a-z0-9.-]+(:\d{1,5})?$/.test(s);
 
 /**
- * The origins of the `code` components' scripts and stylesheets in a page's data (nested lists
- * included), each still on a host CODE_HOSTS allows now, as the browser would parse the address
- * (`new URL(u).host`; an address with a backslash or that no browser reads as https is left out).
- * (Local stand-in for the `codeScriptOrigins` helper planned next to the code component's check.)
+ * The origins of a page's `code` components' scripts and stylesheets (nested lists included),
+ * each on a host CODE_HOSTS allows now, as the browser parses the address (types/page/codeOrigins.ts,
+ * the same parse as the save check): script-src and style-src of that page's document.
  */
-export function codeScriptOrigins(pageData: unknown, codeHosts: readonly string[]): string[] {
+export function pageCodeOrigins(pageData: unknown, codeHosts: readonly string[]): string[] {
   if (!codeHosts.length) return [];
-  const out = new Set<string>();
-  const visit = (node: unknown, depth: number): void => {
-    if (depth > 32 || node === null || typeof node !== 'object') return;
-    if (Array.isArray(node)) {
-      for (const item of node) visit(item, depth + 1);
-      return;
-    }
-    const obj = node as Record<string, unknown>;
-    if (obj.type === 'code' && obj.props && typeof obj.props === 'object') {
-      const props = obj.props as Record<string, unknown>;
-      for (const field of ['scripts', 'styles']) {
-        const list = props[field];
-        if (!Array.isArray(list)) continue;
-        for (const url of list) {
-          const origin = typeof url === 'string' ? allowedOrigin(url, codeHosts) : null;
-          if (origin) out.add(origin);
-        }
-      }
-    }
-    for (const value of Object.values(obj)) visit(value, depth + 1);
-  };
-  visit(pageData, 0);
-  return [...out].sort();
-}
-
-function allowedOrigin(url: string, codeHosts: readonly string[]): string | null {
-  if (/[\\\s]/.test(url) || !/^https:\/\//i.test(url)) return null;
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    return null;
-  }
-  if (u.protocol !== 'https:' || u.username || u.password) return null;
-  const origin = `https://${u.host}`;
-  return isCspOrigin(origin) && hostAllowed(u.host, codeHosts) ? origin : null;
+  return [...new Set([...codeScriptOrigins(pageData, codeHosts), ...codeStyleOrigins(pageData, codeHosts)])].sort();
 }

@@ -4,12 +4,12 @@ import { nobody } from '../../viewer';
 import { matchUrl, type RouteMatch } from '../../../../types/routes';
 import { IMAGE_HASH_RE } from '../../../../types/image-style';
 import type { Gallery, GalleryDetail } from '../../../../types/api/gallery';
-import { BOOT_GLOBAL, BOOT_SESSION_GLOBAL, H5_CLIENT, SESSION_TOKEN_KEY, type BootData } from '../../../../types/boot';
+import { BOOT_GLOBAL, BOOT_SESSION_GLOBAL, H5_CLIENT, PAGE_CODE_META, SESSION_TOKEN_KEY, type BootData } from '../../../../types/boot';
 import { DOC_TEXTS, DEFAULT_DOC_LOCALE, docLocale, type DocLocale } from './texts';
 import { escapeHtml, scriptJson } from './html';
 import { bannerPreloads, firstScreenOf, skeleton, type FirstScreen } from './skeleton';
 import { pageTitle, titledGallery } from './titles';
-import { codeScriptOrigins, nonceAttr } from './csp';
+import { nonceAttr, pageCodeOrigins } from './csp';
 import { defaultPolicyTag } from './trustedTypes';
 
 /** What the server writes into the H5 document's head and body for one URL. */
@@ -96,7 +96,7 @@ export class H5Document {
     const site = DOC_TEXTS[lang].site;
     const title = g.name ? `${g.name} - ${site}` : site;
     // A gated page's code runs once its gate is passed, in this same document.
-    const codeOrigins = codeScriptOrigins(g.pagedata, this.codeHosts);
+    const codeOrigins = pageCodeOrigins(g.pagedata, this.codeHosts);
     const gated = (await this.gates.service.requirementsOf(g.id)).length > 0;
     if (gated) {
       return { ...this.defaults(url, lang), title, og: { title: g.name || site, description: '', image: null, url }, codeOrigins };
@@ -181,6 +181,9 @@ export function renderDocument(html: string, head: DocumentHead, nonce: string):
     `<meta property="og:description" content="${e(head.og.description)}">`,
     `<meta property="og:url" content="${e(head.og.url)}">`,
     head.og.image ? `<meta property="og:image" content="${e(head.og.image)}">` : '',
+    // The code origins this document's CSP allows (platform/page-code.ts: a page reached inside the app
+    // whose code needs others is loaded again by its own address, which gets its own policy).
+    `<meta name="${PAGE_CODE_META}" content="${e(head.codeOrigins.join(' '))}">`,
     earlySession(nonce),
     bannerPreloads(head.first),
     head.boot ? `<script${nonceAttr(nonce)}>window.${BOOT_GLOBAL}=${scriptJson(head.boot)}</script>` : ''
