@@ -4,7 +4,7 @@ import { openUrl } from '../../src/platform/navigate';
 import Taro from '@tarojs/taro';
 import { fetchLanding } from '../../src/api/gallery';
 import type { Landing as LandingData } from '../../types/api/gallery';
-import { makeRoot, renderWith } from './helpers';
+import { isWeapp, makeRoot, renderWith } from './helpers';
 
 jest.mock('../../src/platform/navigate', () => ({ ...jest.requireActual('../../src/platform/navigate'), openUrl: jest.fn() }));
 jest.mock('../../src/api/gallery', () => ({ ...jest.requireActual('../../src/api/gallery'), fetchLanding: jest.fn() }));
@@ -14,7 +14,7 @@ const flush = () => act(async () => undefined);
 
 /** The page title as the platform sets it (the browser tab, or the mini-program's navigation bar). */
 const setTitle = jest.spyOn(Taro, 'setNavigationBarTitle');
-const titled = (title: string) => expect(setTitle).toHaveBeenLastCalledWith({ title });
+const titled = (title: string) => (isWeapp ? expect(setTitle).toHaveBeenLastCalledWith({ title }) : expect(document.title).toBe(title));
 
 describe('Landing (the root address)', () => {
   beforeEach(() => jest.clearAllMocks());

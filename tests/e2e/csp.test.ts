@@ -13,6 +13,20 @@ const { browser } = useBrowser();
 const INJECTED = '<img src=x onerror="window.__injected=(window.__injected||0)+1">';
 const injectedRuns = (t: TrackedPage) => t.page.evaluate(() => (window as unknown as { __injected?: number }).__injected ?? 0);
 
+/** The allow-listed code host (CODE_HOSTS of the e2e server), answered by the test: its script counts its runs. */
+async function serveCodeHost(t: TrackedPage): Promise<void> {
+  await t.page.context().route('https://cdn.example.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/javascript', headers: { 'access-control-allow-origin': '*' }, body: 'window.__codeRan=(window.__codeRan||0)+1;' })
+  );
+}
+
+/** A gallery whose page is one `code` component loading `script`. */
+async function codeGallery(name: string, script: string) {
+  const g = await createGallery(name);
+  await organiser('POST', `/api/v2/organizer/galleries/${g.id}/page`, { pagedata: { components: [{ id: 'c', type: 'code', props: { scripts: [script] } }] } });
+  return g;
+}
+
 describe('a browser that refuses injected code', () => {
   let t: TrackedPage;
   pagePerTest(browser, phone.options, (p) => (t = p));
@@ -94,14 +108,8 @@ describe('a browser that refuses injected code', () => {
   });
 
   it("loads a code component's script from its allow-listed host on that page, under the page's own policy", async () => {
-    const context = t.page.context();
-    await context.route('https://cdn.example.com/**', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/javascript', headers: { 'access-control-allow-origin': '*' }, body: 'window.__codeRan=(window.__codeRan||0)+1;' })
-    );
-    const g = await createGallery('Code page');
-    await organiser('POST', `/api/v2/organizer/galleries/${g.id}/page`, {
-      pagedata: { components: [{ id: 'c', type: 'code', props: { scripts: ['https://cdn.example.com/widget.js'] } }] }
-    });
+    await serveCodeHost(t);
+    const g = await codeGallery('Code page', 'https://cdn.example.com/widget.js');
     const doc = await t.page.goto(`${BASE_URL}/g/${g.link_id}`);
     expect(doc!.headers()['content-security-policy']).toMatch(/script-src 'self' 'nonce-[^']+' https:\/\/cdn\.example\.com;/);
     await waitUntil(t, 'the code script to run', () => t.page.evaluate(() => (window as unknown as { __codeRan?: number }).__codeRan === 1), 30000);
@@ -111,14 +119,8 @@ describe('a browser that refuses injected code', () => {
   });
 
   it("a code page reached inside the app is loaded by its own address, whose policy allows its code; its script runs once", async () => {
-    const context = t.page.context();
-    await context.route('https://cdn.example.com/**', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/javascript', headers: { 'access-control-allow-origin': '*' }, body: 'window.__codeRan=(window.__codeRan||0)+1;' })
-    );
-    const code = await createGallery('Code page reached in the app');
-    await organiser('POST', `/api/v2/organizer/galleries/${code.id}/page`, {
-      pagedata: { components: [{ id: 'c', type: 'code', props: { scripts: ['https://cdn.example.com/inapp.js'] } }] }
-    });
+    await serveCodeHost(t);
+    const code = await codeGallery('Code page reached in the app', 'https://cdn.example.com/inapp.js');
     const start = await createGallery('Start page');
     await organiser('POST', `/api/v2/organizer/galleries/${start.id}/page`, {
       pagedata: { components: [{ id: 'b', type: 'buttongroup', props: { buttons: [{ text: 'Go', link: { type: 'gallery', value: code.link_id } }] } }] }

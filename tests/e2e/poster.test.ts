@@ -92,7 +92,7 @@ it('a logged-in visitor saves the poster: downloaded, uploaded and recorded', as
     return { g, count: list.data.length, thumb, width: bitmap.width, type: res.headers.get('content-type') ?? '' };
   });
   expect(stored.count).toBe(1);
-  expect(stored.thumb).toMatch(new RegExp(`^/api/v2/poster/file/g${stored.g}_t\\d+_m\\d+\\.jpg$`));
+  expect(stored.thumb).toMatch(new RegExp(`^/api/v2/poster/file/g${stored.g}_t\\d+_m\\d+_u\\d+\\.jpg$`));
   expect(stored.type).toBe('image/jpeg');
   expect(stored.width).toBe(1125);
   expect(t.errors.filter((e) => !/401|favicon/.test(e))).toEqual([]);
