@@ -63,7 +63,7 @@ export class RateLimiter {
        RETURNING count`,
       [key, start]
     );
-    const slices = [...(await this.earlier(key, rule, t, start)), { start, count: Number(rows[0].count) }];
+    const slices = [...(await this.slicesBefore(key, rule, t, start)), { start, count: Number(rows[0].count) }];
     await this.prune(t);
     const count = hitsIn(slices, t, rule.windowS, size);
     return { allowed: count <= rule.limit, count, retryAfter: retryAfter(slices, t, rule, size) };
@@ -79,10 +79,8 @@ export class RateLimiter {
   async peek(key: string, rule: LimitRule): Promise<number> {
     const t = this.clock();
     const size = sliceSize(rule);
-    const start = t - (t % size);
-    const { rows } = await this.db.query<{ count: number }>('SELECT count FROM rate_limits WHERE key = $1 AND window_start = $2', [key, start]);
-    const slices = [...(await this.earlier(key, rule, t, start)), { start, count: Number(rows[0]?.count ?? 0) }];
-    return hitsIn(slices, t, rule.windowS, size);
+    // Every slice that overlaps the window, the current one included, in one read.
+    return hitsIn(await this.slicesBefore(key, rule, t, t - (t % size) + 1), t, rule.windowS, size);
   }
 
   /** Forget a key's hits (e.g. after a successful check). */
@@ -90,11 +88,11 @@ export class RateLimiter {
     await this.db.query('DELETE FROM rate_limits WHERE key = $1', [key]);
   }
 
-  /** The key's slices before the current one that still overlap the window ending at `t`. */
-  private async earlier(key: string, rule: LimitRule, t: number, current: number): Promise<Slice[]> {
+  /** The key's slices starting before `before` that still overlap the window ending at `t`. */
+  private async slicesBefore(key: string, rule: LimitRule, t: number, before: number): Promise<Slice[]> {
     const { rows } = await this.db.query<{ window_start: number | string; count: number }>(
       'SELECT window_start, count FROM rate_limits WHERE key = $1 AND window_start > $2 AND window_start < $3',
-      [key, t - rule.windowS - sliceSize(rule), current]
+      [key, t - rule.windowS - sliceSize(rule), before]
     );
     return rows.map((r) => ({ start: Number(r.window_start), count: Number(r.count) }));
   }
