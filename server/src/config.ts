@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { loadContentCheckConfig, type ContentCheckConfig } from './providers/contentcheck';
-import { parseLangs } from './ocr/langs';
 import { SMS_PROVIDERS, type SmsProviderName } from './providers/sms';
 import { loadLoginConfig, type LoginConfig } from './providers/login/config';
 import { loadPayConfig, type PayConfig } from './providers/pay/config';
@@ -26,8 +25,6 @@ export interface Config {
   faceIndexing: boolean;
   /** OCR_INDEXING: read the text in photos of galleries a formocr component searches, in the background (default on). */
   ocrIndexing: boolean;
-  /** OCR_LANGS: tesseract languages, `eng` or `eng+chi_sim` (their trained data ship as npm packages). */
-  ocrLangs: string[];
   /** Organiser API token (Authorization: Bearer …); organiser calls are refused without one. */
   organizerToken: string | null;
   /**
@@ -192,7 +189,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     seedDemo: bool('SEED_DEMO', env.SEED_DEMO, true),
     faceIndexing: bool('FACE_INDEXING', env.FACE_INDEXING, true),
     ocrIndexing: bool('OCR_INDEXING', env.OCR_INDEXING, true),
-    ocrLangs: parseLangs(env.OCR_LANGS),
     organizerToken: env.ORGANIZER_TOKEN || null,
     sessionRedirectUrl: sessionRedirect(env.SESSION_REDIRECT_URL),
     codeHosts: parseCodeHosts(env.CODE_HOSTS),

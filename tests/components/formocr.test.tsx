@@ -1,7 +1,8 @@
 // The formocr page component (issue 14, text-in-photo search) in H5 and (TARO_ENV_JEST=weapp)
 // the mini-program branch: taro-ui's search bar, submitting opens the full-screen result
 // overlay, items with trash above 0 are hidden, a tap opens the page's viewer on the results,
-// more results load on demand, an empty state, and the texts in both languages.
+// more results load on demand, an empty state, and the texts in both languages; "maybe yours"
+// (issue 27): photos whose number reads close to the typed one, apart from and below the exact ones.
 import { act, fireEvent, waitFor } from '@testing-library/react';
 import FormOcr from '../../src/page-components/formocr';
 import { searchOcr } from '../../src/api/ocr';
@@ -15,10 +16,11 @@ jest.mock('../../src/api/ocr');
 const gallery = makeGallery();
 const ctx = { gallery, children: [], theme: DEFAULT_THEME };
 
-function answer(ids: number[], total: number, offset = 0, trashed: number[] = []): OcrSearchResult {
-  const items = ids.map((id) => ({ ...makePhoto(id, gallery.id), trash: trashed.includes(id) ? 1 : 0 }));
+function answer(ids: number[], total: number, offset = 0, trashed: number[] = [], maybeIds: number[] = []): OcrSearchResult {
+  const photo = (id: number) => ({ ...makePhoto(id, gallery.id), trash: trashed.includes(id) ? 1 : 0 });
+  const items = ids.map(photo);
   const next = offset + items.length;
-  return { items, total, pagedata: { offset, page_size: 30, next_offset: next, has_more: next < total } };
+  return { items, maybe: maybeIds.map(photo), total, pagedata: { offset, page_size: 30, next_offset: next, has_more: next < total } };
 }
 
 /** Types into the search bar's input and submits with its action button. */
@@ -96,5 +98,44 @@ describe('formocr', () => {
     search(r.container, '   ');
     expect(byTestId(r.container, 'formocr-overlay')).toHaveLength(0);
     expect(jest.mocked(searchOcr)).not.toHaveBeenCalled();
+  });
+
+  it('"maybe yours" shows apart, below the exact photos; a tap opens the viewer on them alone', async () => {
+    jest.mocked(searchOcr).mockResolvedValue(answer([11, 12], 2, 0, [], [21, 22, 23]));
+    const r = renderWith(<FormOcr id="o1" props={FORMOCR_DEFAULTS} ctx={ctx} />);
+    search(r.container, '77015');
+    await waitFor(() => expect(byTestId(r.container, 'formocr-maybe-photo')).toHaveLength(3));
+    expect(byTestId(r.container, 'formocr-photo').map((e) => e.dataset.id)).toEqual(['11', '12']);
+    const section = byTestId(r.container, 'formocr-maybe')[0];
+    expect(section.textContent).toContain('Maybe yours: 3 photos');
+    expect(section.textContent).toContain('one digit differs');
+    // Exact photos are not in the section, and the section comes after them.
+    expect(section.querySelectorAll('[data-testid="formocr-photo"]')).toHaveLength(0);
+    const exact = byTestId(r.container, 'formocr-photo')[1];
+    expect(exact.compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    act(() => {
+      fireEvent.click(byTestId(r.container, 'formocr-maybe-photo')[2]);
+    });
+    expect(r.page.viewer.isOpen).toBe(true);
+    expect(r.page.viewer.current?.id).toBe(23);
+  });
+
+  it('only "maybe yours" found: no empty state, a line saying no exact match, in Chinese by default', async () => {
+    jest.mocked(searchOcr).mockResolvedValue(answer([], 0, 0, [31], [30, 31]));
+    const r = renderWith(<FormOcr id="o1" props={FORMOCR_DEFAULTS} ctx={ctx} />, makeRoot('zh-CN'));
+    search(r.container, '2468');
+    await waitFor(() => expect(byTestId(r.container, 'formocr-maybe-photo')).toHaveLength(1));
+    expect(byTestId(r.container, 'formocr-maybe-photo')[0].dataset.id).toBe('30');
+    expect(byTestId(r.container, 'formocr-empty')).toHaveLength(0);
+    expect(byTestId(r.container, 'formocr-no-exact')[0].textContent).toBe('没有号码完全相同的照片');
+    expect(byTestId(r.container, 'formocr-maybe')[0].textContent).toContain('可能是你：1 张照片');
+  });
+
+  it('no "maybe yours" section when there is none', async () => {
+    jest.mocked(searchOcr).mockResolvedValue(answer([11], 1));
+    const r = renderWith(<FormOcr id="o1" props={FORMOCR_DEFAULTS} ctx={ctx} />);
+    search(r.container, '4821');
+    await waitFor(() => expect(byTestId(r.container, 'formocr-photo')).toHaveLength(1));
+    expect(byTestId(r.container, 'formocr-maybe')).toHaveLength(0);
   });
 });

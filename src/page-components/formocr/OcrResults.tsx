@@ -2,21 +2,38 @@ import { useCallback } from 'react';
 import { View, Text, Image } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import type { OcrSearchStore } from '../../stores/ocr/OcrSearchStore';
+import type { PhotoListStore } from '../../stores/photos/PhotoListStore';
 import { usePageStores } from '../../stores/RootStore';
 import { imageUrl } from '../../utils/image';
 import { EmptyState } from '../../components/empty-state';
 import { Icon } from '../../components/icon';
 import { t } from '../../i18n';
 
+/** Photos of a list in a grid; a tap opens the page's viewer on that list. */
+function Grid({ list, testId }: { list: PhotoListStore; testId: string }) {
+  const { viewer } = usePageStores();
+  const open = useCallback((index: number) => viewer.open(list, index), [list, viewer]);
+  return (
+    <View className="formocr-grid">
+      {list.items.map((p, i) => (
+        <View key={p.id} className="formocr-grid__cell" data-testid={testId} data-id={p.id} onClick={() => open(i)}>
+          <Image className="formocr-grid__image" src={imageUrl(p.hash, 'wx_375_240', p.galleryid)} mode="aspectFill" lazyLoad />
+        </View>
+      ))}
+    </View>
+  );
+}
+const ObservedGrid = observer(Grid);
+
 /**
  * The full-screen result overlay of a formocr search: the keyword, the number found, the
- * photos in a grid (tap: the page's viewer on these results), more on demand, an empty state.
+ * photos in a grid (tap: the page's viewer on these results), more on demand, then apart and
+ * below them "maybe yours" (photos whose number reads close to the typed one), an empty state.
  */
 function OcrResults({ store }: { store: OcrSearchStore }) {
-  const { viewer } = usePageStores();
   const list = store.results;
-  const open = useCallback((index: number) => list && viewer.open(list, index), [list, viewer]);
   if (!list) return null;
+  const maybe = store.maybe?.items.length ? store.maybe : null;
   const loading = list.state === 'loading' || list.state === 'idle';
   return (
     <View className="formocr-overlay" data-testid="formocr-overlay" data-state={list.state} data-count={list.items.length}>
@@ -34,13 +51,7 @@ function OcrResults({ store }: { store: OcrSearchStore }) {
             <Text className="formocr-overlay__count" data-testid="formocr-count">
               {t('ocr.found', { count: list.total })}
             </Text>
-            <View className="formocr-grid">
-              {list.items.map((p, i) => (
-                <View key={p.id} className="formocr-grid__cell" data-testid="formocr-photo" data-id={p.id} onClick={() => open(i)}>
-                  <Image className="formocr-grid__image" src={imageUrl(p.hash, 'wx_375_240', p.galleryid)} mode="aspectFill" lazyLoad />
-                </View>
-              ))}
-            </View>
+            <ObservedGrid list={list} testId="formocr-photo" />
             {list.state === 'more' ? (
               <View className="formocr-overlay__more" data-testid="formocr-more" onClick={() => void list.loadMore()}>
                 <Text>{t('ocr.more')}</Text>
@@ -51,9 +62,18 @@ function OcrResults({ store }: { store: OcrSearchStore }) {
           <Text className="formocr-overlay__loading" data-testid="formocr-loading">{t('common.Loading')}</Text>
         ) : list.state === 'error' ? (
           <EmptyState testId="formocr-error" art="error" text={t('common.LoadError')} action={{ label: t('common.retry'), onTap: () => store.submit() }} />
+        ) : maybe ? (
+          <Text className="formocr-overlay__count" data-testid="formocr-no-exact">{t('ocr.noExact')}</Text>
         ) : (
           <EmptyState testId="formocr-empty" art="search" text={t('ocr.empty')} detail={t('ocr.emptyDetail')} />
         )}
+        {maybe ? (
+          <View className="formocr-maybe" data-testid="formocr-maybe">
+            <Text className="formocr-maybe__title">{t('ocr.maybe', { count: maybe.items.length })}</Text>
+            <Text className="formocr-maybe__detail">{t('ocr.maybeDetail')}</Text>
+            <ObservedGrid list={maybe} testId="formocr-maybe-photo" />
+          </View>
+        ) : null}
       </View>
     </View>
   );

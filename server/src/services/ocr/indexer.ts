@@ -11,7 +11,7 @@
  *   lease is still this claimer's.
  * - Paced: one job at a time, a pause between jobs, none while uploads register or for QUIET_MS
  *   after the last one (UploadActivity), so live uploads keep the CPU for upload-to-visible.
- *   Recognition runs in tesseract's worker thread (server/src/ocr/engine.ts).
+ *   Recognition runs in the OCR engine's worker thread (server/src/ocr/engine.ts).
  */
 import crypto from 'node:crypto';
 import type { Db } from '../../db';
