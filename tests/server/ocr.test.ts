@@ -130,12 +130,12 @@ describe.each(BACKENDS)('OCR search on %s', (backend) => {
     expect(ids({ items: (await search(g, 'A-77015')).data.maybe })).toEqual([lastMissing, oneOff].sort((a, b) => a - b));
     expect((await search(g, '77015', '&offset=1')).data.maybe).toEqual([]);
     // Only the closest misread counts: 2468 read as 2469 is a maybe for 2468, and no exact hit.
-    await s.db.query("INSERT INTO ocr_words (photo_id, gallery_id, word) VALUES ($1, $2, '2469')", [other]);
+    await s.db.query("INSERT INTO ocr_words (photo_id, gallery_id, word) VALUES ($1, $2, '2469')", [other, g]);
     const misread = (await search(g, '2468')).data;
     expect(misread.total).toBe(0);
     expect(ids({ items: misread.maybe })).toEqual([other]);
     // Short numbers and words get no maybes.
-    await s.db.query("INSERT INTO ocr_words (photo_id, gallery_id, word) VALUES ($1, $2, '43')", [twoOff]);
+    await s.db.query("INSERT INTO ocr_words (photo_id, gallery_id, word) VALUES ($1, $2, '43')", [twoOff, g]);
     expect((await search(g, '42')).data.maybe).toEqual([]);
     // Hidden photos are not maybes either.
     expect((await post(`/api/v2/organizer/galleries/${g}/photos/hide`, { ids: [oneOff] }, ORG)).json().code).toBe(200);
