@@ -57,6 +57,8 @@ import { FaceProfileService } from './face/profile';
 import { createOcrEngine } from '../ocr/engine';
 import { OcrIndexer } from './ocr/indexer';
 import { OcrSearchService } from './ocr/search';
+import { IndexingProgress } from './indexing/progress';
+import { IndexingLog } from './indexing/progressLog';
 import { FormService } from './forms/forms';
 import { FormSubmissionService } from './forms/submissions';
 import { CommentService } from './comments/comments';
@@ -86,6 +88,8 @@ export interface Infrastructure {
   providers: Providers;
   /** Warnings of background work (closing orders, failed renders). */
   warn: (msg: string, err?: unknown) => void;
+  /** Information lines for the server log (indexing progress). */
+  info?: (line: string) => void;
   /** Unix seconds for time rules a test moves (red packet expiry and refunds); the system clock by default. */
   clock?: () => number;
 }
@@ -133,6 +137,8 @@ export function createServices(infra: Infrastructure) {
   // Text-in-photo search (issue 14, formocr): tesseract in a worker thread, started on first use; buildApp closes it.
   const ocrEngine = once(() => createOcrEngine(config.ocrLangs));
   const ocrIndexer = new OcrIndexer(db, store, ocrEngine, prerender, infra.warn);
+  // How far indexing has got (faces and bibs): the organiser's and visitors' reads, the server log's lines.
+  const indexingProgress = new IndexingProgress(db, organizerAccess, galleries, gates, async () => (await faceEngine()).version);
   const photoEvents = new PhotoEvents(photos, galleries, live, images, infra.warn, autoCover, faceIndexer, ocrIndexer);
   const signer = new UrlSigner(secret);
   const orders = new OrderBook(db, providers.pay, infra.warn);
@@ -181,6 +187,9 @@ export function createServices(infra: Infrastructure) {
     ocrIndexer,
     ocrEngine,
     ocr: new OcrSearchService(db, galleries, gates),
+    indexingProgress,
+    /** Log lines of galleries being indexed, and once when one completes (buildApp starts it where indexing runs). */
+    indexingLog: new IndexingLog(db, indexingProgress, (line) => infra.info?.(line)),
     /** Forms: phone codes, validation, the paper post; the organiser's submissions and CSV. */
     forms,
     formSubmissions: new FormSubmissionService(db, organizerAccess),
