@@ -7,10 +7,12 @@ import { imageUrl } from '../../utils/image';
 import { EmptyState } from '../../components/empty-state';
 import { Icon } from '../../components/icon';
 import { t } from '../../i18n';
+import IndexingNote from '../../components/indexing-note';
 
 /**
  * The full-screen result overlay of a formocr search: the keyword, the number found, the
- * photos in a grid (tap: the page's viewer on these results), more on demand, an empty state.
+ * photos in a grid (tap: the page's viewer on these results), more on demand, an empty state;
+ * while the gallery's photos are still being read, how far that is.
  */
 function OcrResults({ store }: { store: OcrSearchStore }) {
   const { viewer } = usePageStores();
@@ -29,6 +31,7 @@ function OcrResults({ store }: { store: OcrSearchStore }) {
         </View>
       </View>
       <View className="formocr-overlay__body">
+        <IndexingNote galleryId={store.galleryId} kind="bibs" />
         {list.items.length ? (
           <>
             <Text className="formocr-overlay__count" data-testid="formocr-count">

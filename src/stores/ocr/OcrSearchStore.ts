@@ -20,10 +20,10 @@ export class OcrSearchStore {
   results: PhotoListStore | null = null;
 
   constructor(
-    private galleryId: number,
+    readonly galleryId: number,
     private search: Search = searchOcr
   ) {
-    makeAutoObservable<OcrSearchStore, 'search'>(this, { search: false, results: false });
+    makeAutoObservable<OcrSearchStore, 'search'>(this, { search: false, results: false, galleryId: false });
   }
 
   get isOpen(): boolean {
