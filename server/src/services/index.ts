@@ -51,6 +51,8 @@ import { DEMO_LINK_ID } from '../demo/demo';
 import { getFaceEngine, MATCH_THRESHOLD } from '../face/engine';
 import { createVectorIndex, type VectorIndex } from './face/vectors';
 import { FaceIndexer } from './face/indexer';
+import { faceEngines } from './face/engines';
+import { FaceVersions } from './face/transition';
 import { FaceService } from './face/faces';
 import { FaceFollowService } from './face/follows';
 import { FaceProfileService } from './face/profile';
@@ -129,10 +131,21 @@ export function createServices(infra: Infrastructure) {
   const faceVectors = once<VectorIndex>(() => createVectorIndex(db, bus, infra.warn));
   /** The face engine (worker threads), started on first use; buildApp closes it. */
   const faceEngine = once(getFaceEngine);
-  const faceIndexer = new FaceIndexer(db, store, faceVectors, faceEngine, prerender, MATCH_THRESHOLD, infra.warn, (id) => photos.invalidate(id));
+  /**
+   * The engines by version: the current one, and older ones kept while galleries re-index to it
+   * (services/face/transition.ts): register an older version's engine here when a version change
+   * should keep search on the old faces until a gallery's re-index is complete.
+   */
+  const engines = faceEngines(faceEngine);
+  const faceVersions = new FaceVersions(db, engines);
+  const facesChanged = (id: number) => {
+    photos.invalidate(id);
+    faceVersions.forget(id);
+  };
+  const faceIndexer = new FaceIndexer(db, store, faceVectors, faceEngine, prerender, MATCH_THRESHOLD, infra.warn, facesChanged);
   const faceDeps = {
-    db, store, galleries, gates, vectors: faceVectors, detector: faceEngine, limits, threshold: MATCH_THRESHOLD, publicUrl: config.publicUrl,
-    changed: (id: number) => photos.invalidate(id)
+    db, store, galleries, gates, vectors: faceVectors, detector: faceEngine, engines, versions: faceVersions, limits, threshold: MATCH_THRESHOLD,
+    publicUrl: config.publicUrl, changed: facesChanged
   };
   // Text-in-photo search (issue 14, formocr): tesseract in a worker thread, started on first use; buildApp closes it.
   const ocrEngine = once(() => createOcrEngine(config.ocrLangs));
