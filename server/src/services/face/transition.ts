@@ -19,6 +19,7 @@
  */
 import type { Db } from '../../db';
 import type { FaceEngines } from './engines';
+import { GenerationCache } from '../shared/cache';
 
 /** How long a process reuses a gallery's search versions (one small query per gallery per window). */
 export const VERSION_CACHE_MS = 3000;
@@ -29,7 +30,7 @@ export const GALLERY_LOCK = 7_310_014;
 const PENDING_SQL = 'gallery_id = $1 AND engine_version <> $2 AND done_at IS NOT NULL';
 
 export class FaceVersions {
-  private cache = new Map<number, { at: number; value: Promise<number[]> }>();
+  private cache = new GenerationCache<number[]>(VERSION_CACHE_MS, 1000);
 
   constructor(
     private db: Db,
@@ -41,19 +42,12 @@ export class FaceVersions {
    * version (when its engine still runs) and then the current one; otherwise the current one.
    */
   searchVersions(galleryId: number): Promise<number[]> {
-    const at = Date.now();
-    const hit = this.cache.get(galleryId);
-    if (hit && at - hit.at < VERSION_CACHE_MS) return hit.value;
-    const value = this.read(galleryId);
-    this.cache.set(galleryId, { at, value });
-    value.catch(() => this.cache.delete(galleryId));
-    if (this.cache.size > 1000) this.cache.delete(this.cache.keys().next().value as number);
-    return value;
+    return this.cache.through(galleryId, 'versions', () => this.read(galleryId));
   }
 
   /** A gallery's re-index ended in this process: its next search reads afresh. */
   forget(galleryId: number): void {
-    this.cache.delete(galleryId);
+    this.cache.invalidate(galleryId);
   }
 
   private async read(galleryId: number): Promise<number[]> {

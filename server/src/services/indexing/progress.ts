@@ -15,6 +15,7 @@ import type { OrganizerAccess } from '../session/organizer';
 import type { GalleryService } from '../gallery/gallery';
 import type { GateAccess } from '../gates/gateAccess';
 import { OCR_GALLERIES } from '../ocr/indexer';
+import { GenerationCache } from '../shared/cache';
 import type { IndexKindProgress, OrganizerIndexing, VisitorIndexing } from '../../../../types/api/indexing';
 
 /** The window the rate (and so the time left) is measured over. */
@@ -87,7 +88,7 @@ export function kindProgress(done: number, total: number, failed: number, recent
 }
 
 export class IndexingProgress {
-  private cache = new Map<number, { at: number; value: Promise<VisitorIndexing> }>();
+  private cache = new GenerationCache<VisitorIndexing>(VISITOR_CACHE_MS, 1000);
 
   constructor(
     private db: Db,
@@ -123,17 +124,11 @@ export class IndexingProgress {
   async forVisitor(v: Viewer, galleryId: number): Promise<VisitorIndexing> {
     await this.galleries.cachedById(galleryId);
     await this.gates.assertPass(v, galleryId);
-    const at = this.clock();
-    const hit = this.cache.get(galleryId);
-    if (hit && at - hit.at < VISITOR_CACHE_MS) return hit.value;
-    const value = this.read(galleryId).then((p) => {
+    return this.cache.through(galleryId, 'counts', async () => {
+      const p = await this.read(galleryId);
       if (!p) throw notFound('Gallery not found');
       const counts = (k: IndexKindProgress | null) => (k ? { done: k.done, total: k.total } : null);
       return { faces: counts(p.faces), bibs: counts(p.bibs), complete: p.complete };
     });
-    this.cache.set(galleryId, { at, value });
-    value.catch(() => this.cache.delete(galleryId));
-    if (this.cache.size > 1000) this.cache.delete(this.cache.keys().next().value as number);
-    return value;
   }
 }

@@ -7,6 +7,7 @@
 import type { Db } from '../../db';
 import type { IndexKindProgress } from '../../../../types/api/indexing';
 import type { IndexingProgress, ProgressRead } from './progress';
+import { startPeriodic } from '../shared/periodic';
 
 export const LOG_EVERY_MS = 30_000;
 
@@ -57,16 +58,8 @@ export class IndexingLog {
     }
   }
 
-  /** Runs tick() every `ms` until the answered stop is called. */
+  /** Runs tick() every `ms` (one round at a time) until the answered stop is called. */
   start(ms = LOG_EVERY_MS, warn: (msg: string, err?: unknown) => void = () => undefined): () => Promise<void> {
-    let running: Promise<void> = Promise.resolve();
-    const timer = setInterval(() => {
-      running = running.then(() => this.tick()).catch((err) => warn('indexing progress log failed', err));
-    }, ms);
-    timer.unref?.();
-    return async () => {
-      clearInterval(timer);
-      await running;
-    };
+    return startPeriodic(() => this.tick(), { everyMs: ms, onError: (err) => warn('indexing progress log failed', err) });
   }
 }
