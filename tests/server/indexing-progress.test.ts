@@ -123,6 +123,12 @@ describe.each(BACKENDS)('indexing progress on %s', (backend) => {
     const plain = await insertGallery(s.db, { link_id: 'idxprog3', name: 'Plain' });
     expect(await visitor(plain)).toEqual({ faces: null, bibs: null, complete: true });
 
+    // Behind a gate, as the photo list: no counts without the pass.
+    const gate = await s.app.inject({ method: 'POST', url: `/api/v2/organizer/galleries/${other}/gates/watermark`, payload: { access_type: 'password', password: 'idx-pw' }, headers: auth });
+    expect(gate.json().code).toBe(200);
+    const refused = await s.app.inject({ method: 'GET', url: `/api/v2/gallery/indexing?galleryid=${other}` });
+    expect(refused.json()).toMatchObject({ code: 200202, data: { gallery_id: other } });
+
     const unknown = await s.app.inject({ method: 'GET', url: '/api/v2/gallery/indexing?galleryid=999999' });
     expect(unknown.statusCode).toBe(404);
     const bad = await s.app.inject({ method: 'GET', url: '/api/v2/gallery/indexing?galleryid=x' });
