@@ -89,7 +89,7 @@ function FaceDialog({ request, onClose }: Props) {
           </Text>
         ) : null}
         {/* A selfie is matched against the photos indexed so far: say how far that is. */}
-        {store.mode !== 'editBuddy' && !store.alt ? <IndexingNote galleryId={store.galleryId} kind="faces" /> : null}
+        {needs.photo && !store.alt ? <IndexingNote galleryId={store.galleryId} kind="faces" /> : null}
         {store.submitting ? (
           <View className="face-dialog__scanning" data-testid="face-submitting">
             <Text>{t('face.scanning')}</Text>
