@@ -88,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     bus: deps.bus ?? new InProcessBus(),
     providers,
     warn: (msg, err) => app.log.warn({ err }, msg),
+    info: (line) => app.log.info(line),
     clock: deps.clock
   });
 
@@ -105,6 +106,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   const stopFaces = deps.config.faceIndexing ? ctx.faceIndexer.start() : async () => undefined;
   // OCR (services/ocr/indexer.ts): photos of galleries a formocr component searches, paced the same way.
   const stopOcr = deps.config.ocrIndexing ? ctx.ocrIndexer.start() : async () => undefined;
+  // Indexing progress in the log (services/indexing/progressLog.ts), where this process indexes.
+  const stopIndexingLog =
+    deps.config.faceIndexing || deps.config.ocrIndexing ? ctx.indexingLog.start(undefined, (msg, err) => app.log.warn({ err }, msg)) : async () => undefined;
   // Red packets (services/redpackets/sweeper.ts): target-time announcements, 24-hour refunds, payouts.
   const stopRedPackets = ctx.redPacketSweeper.start();
   // Long pictures (services/splice/sweep.ts): rows of abandoned renders, files no row names.
@@ -112,7 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   app.addHook('onClose', async () => {
     stopNotices();
     stopOrphans();
-    await Promise.all([stopSweep(), ctx.orphans.idle(), stopGuestSweep(), stopFaces(), stopOcr(), stopRedPackets(), stopSplices()]);
+    await Promise.all([stopSweep(), ctx.orphans.idle(), stopGuestSweep(), stopFaces(), stopOcr(), stopIndexingLog(), stopRedPackets(), stopSplices()]);
     await ctx.redPacketGrabber.close();
     (await ctx.faceVectors.made()?.catch(() => null))?.close();
     await (await ctx.faceEngine.made()?.catch(() => null))?.close();
@@ -198,6 +202,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     await (await import('./routes/content')).default(api, ctx);
     // Text-in-photo search (formocr): GET /api/ocr/search.
     await (await import('./routes/ocr')).default(api, ctx);
+    // How far indexing has got: the organiser's and the visitors' reads (types/api/indexing.ts).
+    await (await import('./routes/indexing')).default(api, ctx);
     // Forms: phone codes, validation, paper post; the organiser's submissions and CSV.
     await (await import('./routes/forms')).default(api, ctx);
     // Comments: posting, lists, replies, the bullet screen's history, gifts, emotions, block checks; the organiser's moderation.

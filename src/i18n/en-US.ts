@@ -71,6 +71,7 @@ const enUS = {
   'landing.photos': '{count} photos',
   // pages
   'face.myPhotoEmpty': 'No photos of you yet',
+  'indexing.progress': 'Indexing photos… {done} of {total}',
   'ocr.placeholder': 'Enter your bib number',
   'ocr.search': 'Search',
   'ocr.resultsFor': 'Photos with “{keyword}”',

@@ -64,6 +64,7 @@ const zhCN: Messages = {
   'landing.photos': '{count} 张照片',
   // pages
   'face.myPhotoEmpty': '还没有找到你的照片',
+  'indexing.progress': '正在识别照片… {done}/{total}',
   'ocr.placeholder': '输入号码布号码',
   'ocr.search': '搜索',
   'ocr.resultsFor': '含“{keyword}”的照片',

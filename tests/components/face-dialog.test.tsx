@@ -14,6 +14,8 @@ import { byTestId, renderWith } from './helpers';
 import { makePerson } from '../unit/face-fixtures';
 
 jest.mock('../../src/api/face');
+// The dialog's indexing line has its own test (indexing-note.test.tsx): here it reads nothing.
+jest.mock('../../src/api/indexing');
 jest.mock('../../src/platform/selfie', () => ({
   ...jest.requireActual('../../src/platform/selfie-core'),
   chooseSelfie: jest.fn(),

@@ -12,6 +12,8 @@ import type { OcrSearchResult } from '../../types/api/ocr';
 import { byTestId, makeGallery, makePhoto, makeRoot, renderWith } from './helpers';
 
 jest.mock('../../src/api/ocr');
+// The indexing line has its own test (indexing-note.test.tsx): here it reads nothing.
+jest.mock('../../src/api/indexing');
 
 const gallery = makeGallery();
 const ctx = { gallery, children: [], theme: DEFAULT_THEME };

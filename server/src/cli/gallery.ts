@@ -4,6 +4,7 @@
  *   npm run gallery -- list
  *   npm run gallery -- page|config|watermark|goods|gate|gates|group|groups …   (configure.ts)
  *   npm run gallery -- orders <id|link> [--status paid] …                      (orders.ts)
+ *   npm run gallery -- indexing <id|link> [--follow]                           (indexing.ts)
  * Server: --server or SERVER_URL (default http://localhost:$PORT, PORT 8080); token: --token or ORGANIZER_TOKEN.
  */
 import { LINK_ID_RE } from '../../../types/routes';
@@ -12,6 +13,7 @@ import { CONFIGURE_COMMANDS, CONFIGURE_USAGE, parseConfigureArgs, runConfigureCo
 import { FORMS_USAGE, parseSubmissionsArgs, runSubmissionsCommand, type SubmissionsCommand } from './forms';
 import { COMMENTS_USAGE, parseCommentsArgs, runCommentsCommand, type CommentsCommand } from './comments';
 import { ORDERS_USAGE, parseOrdersArgs, runOrdersCommand, type OrdersCommand } from './orders';
+import { INDEXING_USAGE, parseIndexingArgs, runIndexingCommand, type IndexingCommand } from './indexing';
 
 export const GALLERY_USAGE = `Usage:
   npm run gallery -- create --name "Wedding" [--link abc12345] [--start "2026-11-22 18:00"] [--end "2026-11-23 02:00"]
@@ -21,11 +23,12 @@ ${CONFIGURE_USAGE}
 ${FORMS_USAGE}
 ${COMMENTS_USAGE}
 ${ORDERS_USAGE}
+${INDEXING_USAGE}
 Options: --server <url> (or SERVER_URL, default http://localhost:$PORT)
          --token <token> (or ORGANIZER_TOKEN, the value the server was started with)
 Times are local ("YYYY-MM-DD HH:mm"), ISO 8601 or Unix seconds. Prices are in yuan (9.90); the server keeps cents.`;
 
-export type GalleryCommand = { cmd: 'create'; api: ApiOptions; gallery: NewGallery } | { cmd: 'list'; api: ApiOptions } | ConfigureCommand | SubmissionsCommand | CommentsCommand | OrdersCommand;
+export type GalleryCommand = { cmd: 'create'; api: ApiOptions; gallery: NewGallery } | { cmd: 'list'; api: ApiOptions } | ConfigureCommand | SubmissionsCommand | CommentsCommand | OrdersCommand | IndexingCommand;
 
 /** A time argument as Unix seconds: "YYYY-MM-DD[ HH:mm[:ss]]" (local time), ISO 8601 with a zone, or digits. */
 export function parseTime(name: string, value: string): number {
@@ -51,8 +54,9 @@ export function parseGalleryArgs(argv: string[], env: NodeJS.ProcessEnv = proces
   if (cmd === 'submissions') return parseSubmissionsArgs(argv, env);
   if (cmd === 'comments') return parseCommentsArgs(argv, env);
   if (cmd === 'orders') return parseOrdersArgs(argv, env);
+  if (cmd === 'indexing') return parseIndexingArgs(argv, env);
   if (cmd !== 'create' && cmd !== 'list') {
-    throw new Error(`unknown command ${cmd ? `"${cmd}"` : '(none)'}: use create, list, ${CONFIGURE_COMMANDS.join(', ')}, submissions, comments, orders (--help)`);
+    throw new Error(`unknown command ${cmd ? `"${cmd}"` : '(none)'}: use create, list, ${CONFIGURE_COMMANDS.join(', ')}, submissions, comments, orders, indexing (--help)`);
   }
   const api = apiOptionsFrom(argv, env);
   if (cmd === 'list') return { cmd, api };
@@ -121,6 +125,7 @@ export async function runGalleryCommand(c: GalleryCommand, print: (line: string)
   if (c.cmd === 'submissions') return runSubmissionsCommand(c, print);
   if (c.cmd === 'comments') return runCommentsCommand(c, print);
   if (c.cmd === 'orders') return runOrdersCommand(c, print);
+  if (c.cmd === 'indexing') return runIndexingCommand(c, print);
   if (c.cmd !== 'create' && c.cmd !== 'list') return runConfigureCommand(c, print);
   const api = new Api(c.api);
   if (c.cmd === 'create') {

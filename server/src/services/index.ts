@@ -51,12 +51,16 @@ import { DEMO_LINK_ID } from '../demo/demo';
 import { getFaceEngine, MATCH_THRESHOLD } from '../face/engine';
 import { createVectorIndex, type VectorIndex } from './face/vectors';
 import { FaceIndexer } from './face/indexer';
+import { faceEngines } from './face/engines';
+import { FaceVersions } from './face/transition';
 import { FaceService } from './face/faces';
 import { FaceFollowService } from './face/follows';
 import { FaceProfileService } from './face/profile';
 import { createOcrEngine } from '../ocr/engine';
 import { OcrIndexer } from './ocr/indexer';
 import { OcrSearchService } from './ocr/search';
+import { IndexingProgress } from './indexing/progress';
+import { IndexingLog } from './indexing/progressLog';
 import { FormService } from './forms/forms';
 import { FormSubmissionService } from './forms/submissions';
 import { CommentService } from './comments/comments';
@@ -86,6 +90,8 @@ export interface Infrastructure {
   providers: Providers;
   /** Warnings of background work (closing orders, failed renders). */
   warn: (msg: string, err?: unknown) => void;
+  /** Information lines for the server log (indexing progress). */
+  info?: (line: string) => void;
   /** Unix seconds for time rules a test moves (red packet expiry and refunds); the system clock by default. */
   clock?: () => number;
 }
@@ -125,14 +131,27 @@ export function createServices(infra: Infrastructure) {
   const faceVectors = once<VectorIndex>(() => createVectorIndex(db, bus, infra.warn));
   /** The face engine (worker threads), started on first use; buildApp closes it. */
   const faceEngine = once(getFaceEngine);
-  const faceIndexer = new FaceIndexer(db, store, faceVectors, faceEngine, prerender, MATCH_THRESHOLD, infra.warn, (id) => photos.invalidate(id));
+  /**
+   * The engines by version: the current one, and older ones kept while galleries re-index to it
+   * (services/face/transition.ts): register an older version's engine here when a version change
+   * should keep search on the old faces until a gallery's re-index is complete.
+   */
+  const engines = faceEngines(faceEngine);
+  const faceVersions = new FaceVersions(db, engines);
+  const facesChanged = (id: number) => {
+    photos.invalidate(id);
+    faceVersions.forget(id);
+  };
+  const faceIndexer = new FaceIndexer(db, store, faceVectors, faceEngine, prerender, MATCH_THRESHOLD, infra.warn, facesChanged);
   const faceDeps = {
-    db, store, galleries, gates, vectors: faceVectors, detector: faceEngine, limits, threshold: MATCH_THRESHOLD, publicUrl: config.publicUrl,
-    changed: (id: number) => photos.invalidate(id)
+    db, store, galleries, gates, vectors: faceVectors, detector: faceEngine, engines, versions: faceVersions, limits, threshold: MATCH_THRESHOLD,
+    publicUrl: config.publicUrl, changed: facesChanged
   };
   // Text-in-photo search (issues 14, 27; formocr): PaddleOCR's models in a worker thread, started on first use; buildApp closes it.
   const ocrEngine = once(() => createOcrEngine());
   const ocrIndexer = new OcrIndexer(db, store, ocrEngine, prerender, infra.warn);
+  // How far indexing has got (faces and bibs): the organiser's and visitors' reads, the server log's lines.
+  const indexingProgress = new IndexingProgress(db, organizerAccess, galleries, gates, async () => (await faceEngine()).version);
   const photoEvents = new PhotoEvents(photos, galleries, live, images, infra.warn, autoCover, faceIndexer, ocrIndexer);
   const signer = new UrlSigner(secret);
   const orders = new OrderBook(db, providers.pay, infra.warn);
@@ -181,6 +200,9 @@ export function createServices(infra: Infrastructure) {
     ocrIndexer,
     ocrEngine,
     ocr: new OcrSearchService(db, galleries, gates),
+    indexingProgress,
+    /** Log lines of galleries being indexed, and once when one completes (buildApp starts it where indexing runs). */
+    indexingLog: new IndexingLog(db, indexingProgress, (line) => infra.info?.(line)),
     /** Forms: phone codes, validation, the paper post; the organiser's submissions and CSV. */
     forms,
     formSubmissions: new FormSubmissionService(db, organizerAccess),

@@ -10,6 +10,7 @@ import { Icon } from '../icon';
 import CropEditor from './CropEditor';
 import Consent from './Consent';
 import AltSearch from './AltSearch';
+import IndexingNote from '../indexing-note';
 import './index.scss';
 
 interface Props {
@@ -87,6 +88,8 @@ function FaceDialog({ request, onClose }: Props) {
             {t(store.hint)}
           </Text>
         ) : null}
+        {/* A selfie is matched against the photos indexed so far: say how far that is. */}
+        {needs.photo && !store.alt ? <IndexingNote galleryId={store.galleryId} kind="faces" /> : null}
         {store.submitting ? (
           <View className="face-dialog__scanning" data-testid="face-submitting">
             <Text>{t('face.scanning')}</Text>

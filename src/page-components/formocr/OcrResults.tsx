@@ -8,6 +8,7 @@ import { imageUrl } from '../../utils/image';
 import { EmptyState } from '../../components/empty-state';
 import { Icon } from '../../components/icon';
 import { t } from '../../i18n';
+import IndexingNote from '../../components/indexing-note';
 
 /** Photos of a list in a grid; a tap opens the page's viewer on that list. */
 function Grid({ list, testId }: { list: PhotoListStore; testId: string }) {
@@ -28,7 +29,8 @@ const ObservedGrid = observer(Grid);
 /**
  * The full-screen result overlay of a formocr search: the keyword, the number found, the
  * photos in a grid (tap: the page's viewer on these results), more on demand, then apart and
- * below them "maybe yours" (photos whose number reads close to the typed one), an empty state.
+ * below them "maybe yours" (photos whose number reads close to the typed one), an empty state;
+ * while the gallery's photos are still being read, how far that is.
  */
 function OcrResults({ store }: { store: OcrSearchStore }) {
   const list = store.results;
@@ -46,6 +48,7 @@ function OcrResults({ store }: { store: OcrSearchStore }) {
         </View>
       </View>
       <View className="formocr-overlay__body">
+        <IndexingNote galleryId={store.galleryId} kind="bibs" />
         {list.items.length ? (
           <>
             <Text className="formocr-overlay__count" data-testid="formocr-count">

@@ -6,6 +6,7 @@ import { createOcrSearchStore } from '../../stores/ocr/factory';
 import { t } from '../../i18n';
 import type { PageComponentRenderProps } from '../types';
 import OcrResults from './OcrResults';
+import IndexingNote from '../../components/indexing-note';
 import './formocr.scss';
 
 /**
@@ -32,6 +33,8 @@ function FormOcr({ id, props, ctx }: PageComponentRenderProps<'formocr'>) {
           onActionClick={() => store.submit()}
         />
       </View>
+      {/* Bibs are searched among the photos read so far: say how far that is (the overlay says it too). */}
+      {store.isOpen ? null : <IndexingNote galleryId={galleryId} kind="bibs" />}
       {store.isOpen ? <OcrResults store={store} /> : null}
     </View>
   );

@@ -26,10 +26,10 @@ export class OcrSearchStore {
   maybe: PhotoListStore | null = null;
 
   constructor(
-    private galleryId: number,
+    readonly galleryId: number,
     private search: Search = searchOcr
   ) {
-    makeAutoObservable<OcrSearchStore, 'search'>(this, { search: false, results: false, maybe: observableRef });
+    makeAutoObservable<OcrSearchStore, 'search'>(this, { search: false, results: false, maybe: observableRef, galleryId: false });
   }
 
   get isOpen(): boolean {

@@ -30,6 +30,8 @@ import type { VectorIndex } from './vectors';
 import type { RateLimiter, LimitRule } from '../shared/rateLimit';
 import { fromBytes } from './embedding';
 import { selfieEmbedding } from './selfie';
+import { faceEngines, type FaceEngines } from './engines';
+import { FaceVersions } from './transition';
 import { followsOf, noRelations, presentPersons, statusOf, type Relations } from './people';
 
 /** Selfies one client address may send a minute (each one is a face detection). */
@@ -46,6 +48,10 @@ export interface FaceServiceDeps {
   gates: GateAccess;
   vectors: () => Promise<VectorIndex>;
   detector: () => Promise<FaceDetector>;
+  /** The engines by version (engines.ts); absent: the current one only. */
+  engines?: FaceEngines;
+  /** Which versions a gallery's searches use (transition.ts); shared by the face services. */
+  versions?: FaceVersions;
   limits: RateLimiter;
   threshold: number;
   publicUrl: string;
@@ -55,7 +61,13 @@ export interface FaceServiceDeps {
 
 
 export class FaceCore {
-  constructor(protected d: FaceServiceDeps) {}
+  protected engines: FaceEngines;
+  protected versions: FaceVersions;
+
+  constructor(protected d: FaceServiceDeps) {
+    this.engines = d.engines ?? faceEngines(d.detector);
+    this.versions = d.versions ?? new FaceVersions(d.db, this.engines);
+  }
 
   // ---- Access -------------------------------------------------------------
 
@@ -83,10 +95,34 @@ export class FaceCore {
 
   // ---- Matching -----------------------------------------------------------
 
-  /** The selfie's one face, within the per-address limit. */
-  protected async selfie(v: Viewer, image: string): Promise<Float32Array> {
+  /** The selfie's one face, within the per-address limit, as the current engine (or that of `version`) embeds it. */
+  protected async selfie(v: Viewer, image: string, version?: number): Promise<Float32Array> {
     await this.d.limits.enforce(`face:selfie:${v.ip}`, SELFIE_LIMIT, 'Too many face searches, please try again later');
-    return selfieEmbedding(await this.d.detector(), image);
+    return this.embed(image, version);
+  }
+
+  protected async embed(image: string, version?: number): Promise<Float32Array> {
+    const engine = version === undefined ? await this.d.detector() : await this.engines.of(version);
+    if (!engine) throw new Error(`face engine version ${version} is not available`);
+    return selfieEmbedding(engine, image);
+  }
+
+  /**
+   * The gallery's person a selfie is, during a re-index too (transition.ts): matched at each of
+   * the gallery's search versions in turn, embedded by that version's engine; the first that
+   * finds someone answers. Also answers the current engine's embedding when it was made.
+   */
+  protected async findSelfie(v: Viewer, galleryId: number, image: string): Promise<{ personId: number | null; current: Float32Array | null }> {
+    await this.d.limits.enforce(`face:selfie:${v.ip}`, SELFIE_LIMIT, 'Too many face searches, please try again later');
+    const now = await this.engineVersion();
+    let current: Float32Array | null = null;
+    for (const version of await this.versions.searchVersions(galleryId)) {
+      const e = await this.embed(image, version);
+      if (version === now) current = e;
+      const personId = await this.match(galleryId, e, version);
+      if (personId) return { personId, current };
+    }
+    return { personId: null, current };
   }
 
   /** The engine's version: only faces and profiles of this version are compared with its embeddings. */
@@ -95,28 +131,35 @@ export class FaceCore {
   }
 
   /**
-   * The gallery's person this face is, or null: the nearest faces at or above the threshold,
-   * checked against the rows (faces of the embedding's engine version only).
+   * The gallery's person this face is, or null: the nearest faces of the embedding's engine
+   * version at or above the threshold, checked against the rows.
    */
   protected async match(galleryId: number, e: Float32Array, version?: number): Promise<number | null> {
+    const v = version ?? (await this.engineVersion());
     const vectors = await this.d.vectors();
-    const hits = (await vectors.nearestFaces(galleryId, e, MATCH_CANDIDATES)).filter((h) => h.similarity >= this.d.threshold && h.personId);
+    const hits = (await vectors.nearestFaces(galleryId, e, MATCH_CANDIDATES, v)).filter((h) => h.similarity >= this.d.threshold && h.personId);
     if (!hits.length) return null;
     // Only faces still there, not hidden, in visible photos count.
     const { rows } = await this.d.db.query<{ id: number; person_id: number }>(
       `SELECT f.id, f.person_id FROM faces f JOIN photos p ON p.id = f.photo_id
        WHERE f.id = ANY($1::int[]) AND NOT f.hidden AND NOT p.hidden AND f.person_id IS NOT NULL AND f.engine_version = $2`,
-      [hits.map((h) => h.faceId), version ?? (await this.engineVersion())]
+      [hits.map((h) => h.faceId), v]
     );
     const personOf = new Map(rows.map((r) => [r.id, r.person_id]));
     const best = hits.find((h) => personOf.has(h.faceId));
     return best ? personOf.get(best.faceId)! : null;
   }
 
-  /** The visitor's own face, when it was made by the current engine version (an older one no longer matches). */
-  protected async profileOf(userId: number): Promise<Float32Array | null> {
+  /**
+   * The visitor's own face, when it can be compared in this gallery: made by the current engine,
+   * or by an older one the gallery still searches during a re-index (another one no longer
+   * matches until the visitor takes a new one). Without a gallery: the current engine's only.
+   */
+  protected async profileOf(userId: number, galleryId?: number): Promise<{ embedding: Float32Array; version: number } | null> {
     const p = await this.anyProfileOf(userId);
-    return p && p.version === (await this.engineVersion()) ? p.embedding : null;
+    if (!p) return null;
+    const usable = galleryId === undefined ? [await this.engineVersion()] : await this.versions.searchVersions(galleryId);
+    return usable.includes(p.version) ? p : null;
   }
 
   protected async anyProfileOf(userId: number): Promise<{ embedding: Float32Array; version: number } | null> {
@@ -142,8 +185,8 @@ export class FaceCore {
   }
 
   protected async selfPerson(userId: number, galleryId: number): Promise<number | null> {
-    const e = await this.profileOf(userId);
-    return e ? this.match(galleryId, e) : null;
+    const p = await this.profileOf(userId, galleryId);
+    return p ? this.match(galleryId, p.embedding, p.version) : null;
   }
 
   protected async present(v: Viewer, ids: number[], galleryId?: number): Promise<Person[]> {

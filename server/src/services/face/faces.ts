@@ -11,8 +11,7 @@ export class FaceService extends FaceCore {
   /** Match a selfie in a gallery; guests may: nothing is stored. */
   async findPeople(v: Viewer, body: CallBody<typeof faceCalls.findPeople>): Promise<FindPeopleResult> {
     await this.openGallery(v, body.galleryid);
-    const e = await this.selfie(v, body.image);
-    const personId = await this.match(body.galleryid, e);
+    const { personId } = await this.findSelfie(v, body.galleryid, body.image);
     if (!personId) throw noRelated();
     const person = await this.presentOne(v, personId, body.galleryid);
     return { success: true, data: personId, faceurl: person.faceurl, code: ErrorCode.OK, person };

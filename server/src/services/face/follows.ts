@@ -18,8 +18,7 @@ export class FaceFollowService extends FaceCore {
     } else if (body.image !== undefined) {
       if (body.consent !== 1) throw badRequest('consent must be 1: face search needs your separate consent');
       if (body.adult !== 1) throw badRequest('adult must be 1: confirm you are 14 or older, or that a guardian consents');
-      const e = await this.selfie(v, body.image);
-      const matched = await this.match(body.galleryid, e);
+      const { personId: matched } = await this.findSelfie(v, body.galleryid, body.image);
       if (!matched) throw noRelated();
       personId = matched;
     } else {

@@ -11,11 +11,12 @@
  *   the job done, only while the lease is still this claimer's.
  * - Versioned: a job records the engine version (FACE_ENGINE_VERSION) it was done with. The
  *   sweep (at start and every SWEEP_MS) queues done and failed jobs of another version again;
- *   never-indexed photos are claimed before such re-indexing. A re-index replaces the photo's
- *   faces in the same transaction: a new face on the spot of an old one (boxes overlapping)
- *   keeps the old face's person, so persons, follows and hides survive; the person's
- *   centroid restarts from its first face of the new version (centroids of two versions are
- *   not comparable), and clustering only joins persons of the current version.
+ *   never-indexed photos are claimed before such re-indexing. A re-index writes the new
+ *   version's faces beside the old ones (transition.ts: the gallery's searches stay on the old
+ *   version until all its photos are re-indexed, then the old faces go): a new face on the spot
+ *   of an old one (boxes overlapping) keeps the old face's person, so persons, follows and hides
+ *   survive; the person's centroid restarts from its first face of the new version (centroids of
+ *   two versions are not comparable), and clustering only joins persons of the current version.
  * - Erasures: a face found on the spot of a face a visitor erased (destroymyself, the
  *   `face_erasures` table, migration 020) is not stored, so indexing a photo again does not
  *   bring a deleted face profile's faces and matches back.
@@ -34,6 +35,7 @@ import { originalKey } from '../../storage';
 import type { VectorIndex } from './vectors';
 import { addToCentroid, fromBytes, toBytes } from './embedding';
 import { clamp01, heirOf, sameSpot, type Box, type OldFace } from './spots';
+import { finishReindex, GALLERY_LOCK } from './transition';
 
 /** The part of the face engine the indexer and the selfie check use (server/src/face/engine.ts). */
 export interface FaceDetector {
@@ -60,7 +62,6 @@ export const GAP_MS = 50;
 export const IDLE_MS = 3000;
 /** How often photos without a job are looked for. */
 export const SWEEP_MS = 60_000;
-const GALLERY_LOCK = 7_310_014;
 
 const now = () => Date.now();
 const USE_FACE = "COALESCE(g.config->>'use_face', '0') IN ('1', 'true')";
@@ -70,6 +71,8 @@ interface Claimed {
   gallery_id: number;
   token: string;
   attempts: number;
+  /** The version it was done with before, when it was (a re-index); else null. */
+  was_version: number | null;
 }
 
 export class FaceIndexer {
@@ -251,6 +254,8 @@ export class FaceIndexer {
         [job.photo_id, job.token, failed ? 'failed' : 'queued', String((err as Error)?.message ?? err).slice(0, 500), ...(failed ? [version] : [])]
       );
       if (failed) this.warn(`face indexing: photo ${job.photo_id} failed ${job.attempts} times`, err);
+      // A re-index given up on still counts towards the end of the gallery's transition.
+      if (failed && job.was_version !== null && job.was_version !== version) await this.reindexed(job.gallery_id, version, await this.vectors());
     }
     return true;
   }
@@ -268,7 +273,7 @@ export class FaceIndexer {
       if (!rows.length) return null;
       const upd = await q.query<Claimed>(
         `UPDATE face_jobs SET lease_until = $2, lease_token = $3, attempts = attempts + 1 WHERE photo_id = $1
-         RETURNING photo_id, gallery_id, lease_token AS token, attempts`,
+         RETURNING photo_id, gallery_id, lease_token AS token, attempts, CASE WHEN done_at IS NOT NULL THEN engine_version END AS was_version`,
         [rows[0].photo_id, t + LEASE_MS, token]
       );
       return upd.rows[0] ?? null;
@@ -296,9 +301,12 @@ export class FaceIndexer {
         const mine = await q.query("SELECT 1 FROM face_jobs WHERE photo_id = $1 AND lease_token = $2 AND state = 'queued' FOR UPDATE", [job.photo_id, job.token]);
         if (!mine.rows.length) throw new Error('lease lost');
         await q.query('SELECT pg_advisory_xact_lock($1, $2)', [GALLERY_LOCK, job.gallery_id]);
-        // A re-index (another engine version) replaces the photo's faces; their persons pass to new faces on the same spot.
-        const old = (await q.query<OldFace>('DELETE FROM faces WHERE photo_id = $1 RETURNING person_id, x, y, w, h, crop_key', [job.photo_id])).rows;
-        replaced = old.map((o) => o.crop_key);
+        // Indexing again with the same version replaces the photo's faces of that version; those of another one stay
+        // until the gallery's re-index is complete (transition.ts). Either way their persons pass to new faces on the same spot.
+        const same = (await q.query<OldFace>('DELETE FROM faces WHERE photo_id = $1 AND engine_version = $2 RETURNING person_id, x, y, w, h, crop_key', [job.photo_id, version])).rows;
+        const kept = (await q.query<OldFace>('SELECT person_id, x, y, w, h, crop_key FROM faces WHERE photo_id = $1 AND engine_version <> $2', [job.photo_id, version])).rows;
+        const old = [...same, ...kept];
+        replaced = same.map((o) => o.crop_key);
         const hides = new Set((await q.query<{ person_id: number }>('SELECT person_id FROM face_hides WHERE photo_id = $1', [job.photo_id])).rows.map((r) => r.person_id));
         // Spots whose face a visitor erased (destroymyself): a face found there again is not stored.
         const erased = (await q.query<Box>('SELECT x, y, w, h FROM face_erasures WHERE photo_id = $1', [job.photo_id])).rows;
@@ -344,12 +352,22 @@ export class FaceIndexer {
       }
       await Promise.all(skipped.map((k) => this.store.delete(k).catch(() => undefined)));
       if (stored || replaced.length) this.changed(job.gallery_id);
+      if (job.was_version !== null && job.was_version !== version) await this.reindexed(job.gallery_id, version, vectors);
     } catch (err) {
       await Promise.all(crops.map((k) => this.store.delete(k).catch(() => undefined)));
       // An in-process index may have read this transaction's persons: it reloads them.
       await vectors.removed(job.gallery_id).catch(() => undefined);
       throw err;
     }
+  }
+
+  /** After a re-index job: the end of the gallery's transition when it was the last one (transition.ts). */
+  private async reindexed(galleryId: number, version: number, vectors: VectorIndex): Promise<void> {
+    const gone = await finishReindex(this.db, galleryId, version);
+    if (gone === null) return;
+    await vectors.removed(galleryId);
+    await Promise.all(gone.map((k) => this.store.delete(k).catch(() => undefined)));
+    this.changed(galleryId);
   }
 
   /**

@@ -24,6 +24,8 @@ class GalleryFaces {
   ids = new Int32Array(0);
   persons = new Int32Array(0);
   photos = new Int32Array(0);
+  /** Each row's engine version. */
+  versions = new Int32Array(0);
   dead = new Uint8Array(0);
   rowOf = new Map<number, number>();
   byPerson = new Map<number, number[]>();
@@ -44,10 +46,11 @@ class GalleryFaces {
     this.ids = copy(this.ids, (c) => new Int32Array(c));
     this.persons = copy(this.persons, (c) => new Int32Array(c));
     this.photos = copy(this.photos, (c) => new Int32Array(c));
+    this.versions = copy(this.versions, (c) => new Int32Array(c));
     this.dead = copy(this.dead, (c) => new Uint8Array(c));
   }
 
-  put(id: number, person: number | null, photo: number, hidden: boolean, e: Float32Array): void {
+  put(id: number, person: number | null, photo: number, hidden: boolean, e: Float32Array, version: number): void {
     const old = this.rowOf.get(id);
     if (old !== undefined) this.kill(old);
     if (hidden) return;
@@ -57,6 +60,7 @@ class GalleryFaces {
     this.ids[r] = id;
     this.persons[r] = person ?? 0;
     this.photos[r] = photo;
+    this.versions[r] = version;
     this.dead[r] = 0;
     this.rowOf.set(id, r);
     if (person) {
@@ -129,12 +133,12 @@ export class MemoryVectorIndex implements VectorIndex {
     const faces = g;
     faces.loading = faces.loading.catch(() => undefined).then(async () => {
       for (;;) {
-        const { rows } = await this.db.query<{ id: number; person_id: number | null; photo_id: number; hidden: boolean; embedding: Uint8Array; seq: number }>(
-          `SELECT id, person_id, photo_id, hidden, embedding, seq FROM faces WHERE gallery_id = $1 AND seq > $2 ORDER BY seq LIMIT ${LOAD_BATCH}`,
+        const { rows } = await this.db.query<{ id: number; person_id: number | null; photo_id: number; hidden: boolean; embedding: Uint8Array; seq: number; engine_version: number }>(
+          `SELECT id, person_id, photo_id, hidden, embedding, seq, engine_version FROM faces WHERE gallery_id = $1 AND seq > $2 ORDER BY seq LIMIT ${LOAD_BATCH}`,
           [galleryId, faces.seq]
         );
         for (const r of rows) {
-          faces.put(r.id, r.person_id, r.photo_id, r.hidden, fromBytes(r.embedding));
+          faces.put(r.id, r.person_id, r.photo_id, r.hidden, fromBytes(r.embedding), r.engine_version);
           faces.seq = Math.max(faces.seq, Number(r.seq));
         }
         if (rows.length < LOAD_BATCH) break;
@@ -161,12 +165,12 @@ export class MemoryVectorIndex implements VectorIndex {
     await this.personLoad;
   }
 
-  async nearestFaces(galleryId: number, e: Float32Array, k: number): Promise<FaceHit[]> {
+  async nearestFaces(galleryId: number, e: Float32Array, k: number, version?: number): Promise<FaceHit[]> {
     const g = await this.gallery(galleryId);
     const top = new TopK<number>(k);
     const D = EMBEDDING_DIMS;
     const scanRow = (r: number) => {
-      if (!g.dead[r]) top.push(dotAt(g.mat, r * D, e), r);
+      if (!g.dead[r] && (version === undefined || g.versions[r] === version)) top.push(dotAt(g.mat, r * D, e), r);
     };
     if (g.live() <= EXACT_MAX) {
       for (let r = 0; r < g.n; r++) scanRow(r);

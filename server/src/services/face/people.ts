@@ -111,11 +111,15 @@ export async function personPage(q: Queryable, galleryId: number, limit: number,
   return { ids: rows.map((r) => r.id), total };
 }
 
-/** The people in a photo as the visitor sees it: its non-hidden faces that belong to a person. */
+/**
+ * The people in a photo as the visitor sees it: its non-hidden faces that belong to a person, of
+ * the newest engine version that indexed the photo (during a re-index a photo holds two, transition.ts).
+ */
 export async function maybeOf(q: Queryable, photoId: number, rel: Relations, faceUrl: FaceUrl): Promise<MaybePerson[]> {
   const { rows } = await q.query<{ id: number; person_id: number; gallery_id: number; x: number; y: number; w: number; h: number }>(
     `SELECT f.id, f.person_id, f.gallery_id, f.x, f.y, f.w, f.h FROM faces f
-     WHERE f.photo_id = $1 AND NOT f.hidden AND f.person_id IS NOT NULL${notViewHidden(rel.viewer, 'f', '$2')} ORDER BY f.x, f.id`,
+     WHERE f.photo_id = $1 AND NOT f.hidden AND f.person_id IS NOT NULL${notViewHidden(rel.viewer, 'f', '$2')}
+       AND f.engine_version = (SELECT max(v.engine_version) FROM faces v WHERE v.photo_id = $1) ORDER BY f.x, f.id`,
     rel.viewer ? [photoId, rel.viewer] : [photoId]
   );
   const out: MaybePerson[] = [];

@@ -11,14 +11,16 @@ export class FaceProfileService extends FaceCore {
   async updateInfo(v: Viewer, body: CallBody<typeof faceCalls.updateInfo>): Promise<FaceProfile> {
     const user = requireRealUser(v, 'Please log in to use face search');
     if (body.galleryid !== undefined) await this.openGallery(v, body.galleryid);
-    const e = await this.selfie(v, body.image);
+    // With a gallery, the selfie is matched there as a search is (during a re-index too); the profile keeps the current engine's embedding.
+    const found = body.galleryid === undefined ? null : await this.findSelfie(v, body.galleryid, body.image);
+    const e = found ? found.current ?? (await this.embed(body.image)) : await this.selfie(v, body.image);
     await this.d.db.query(
       `INSERT INTO face_profiles (user_id, embedding, updated_at, engine_version) VALUES ($1, $2, $3, $4)
        ON CONFLICT (user_id) DO UPDATE SET embedding = $2, updated_at = $3, engine_version = $4`,
       [user.id, toBytes(e), now(), await this.engineVersion()]
     );
     if (body.galleryid === undefined) return { has_face: true, person: null };
-    const self = await this.match(body.galleryid, e);
+    const self = found?.personId ?? null;
     return { has_face: true, person: self ? await this.presentOne(v, self, body.galleryid) : null };
   }
 
@@ -27,9 +29,9 @@ export class FaceProfileService extends FaceCore {
   async myGallery(v: Viewer, galleryId: number): Promise<FaceProfile> {
     await this.openGallery(v, galleryId);
     if (!v.userId || v.isGuest) return { has_face: false, person: null };
-    const e = await this.profileOf(v.userId);
-    if (!e) return { has_face: false, person: null };
-    const self = await this.match(galleryId, e);
+    const p = await this.profileOf(v.userId, galleryId);
+    if (!p) return { has_face: false, person: null };
+    const self = await this.match(galleryId, p.embedding, p.version);
     return { has_face: true, person: self ? await this.presentOne(v, self, galleryId) : null };
   }
 
@@ -37,7 +39,7 @@ export class FaceProfileService extends FaceCore {
   /** Galleries where the visitor's face was found (their own face record against every gallery's persons). */
   async galleries(v: Viewer): Promise<FaceGallery[]> {
     if (!v.userId || v.isGuest) return [];
-    const e = await this.profileOf(v.userId);
+    const e = (await this.profileOf(v.userId))?.embedding;
     if (!e) return [];
     const hits = (await (await this.d.vectors()).nearestPersons(null, e, 1)).filter((h) => h.similarity >= this.d.threshold);
     const out: FaceGallery[] = [];

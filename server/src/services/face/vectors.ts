@@ -41,8 +41,11 @@ export interface PersonHit {
 
 export interface VectorIndex {
   readonly kind: 'pgvector' | 'memory';
-  /** The faces of a gallery nearest to `e` (a unit vector), most similar first. */
-  nearestFaces(galleryId: number, e: Float32Array, k: number): Promise<FaceHit[]>;
+  /**
+   * The faces of a gallery nearest to `e` (a unit vector), most similar first; with `version`,
+   * only faces of that engine version (during a re-index a gallery holds two, transition.ts).
+   */
+  nearestFaces(galleryId: number, e: Float32Array, k: number, version?: number): Promise<FaceHit[]>;
   /**
    * The persons nearest to `e`: of one gallery, or (galleryId null) the nearest one of every
    * gallery. `q`: the caller's transaction (clustering reads what it wrote).
@@ -106,15 +109,16 @@ export class PgVectorIndex implements VectorIndex {
   readonly kind = 'pgvector' as const;
   constructor(private db: Db) {}
 
-  async nearestFaces(galleryId: number, e: Float32Array, k: number): Promise<FaceHit[]> {
+  async nearestFaces(galleryId: number, e: Float32Array, k: number, version?: number): Promise<FaceHit[]> {
+    const only = version === undefined ? '' : ' AND engine_version = $3';
     const rows = await this.db.tx(async (q) => {
       await q.query(`SET LOCAL hnsw.ef_search = ${Math.max(EF_SEARCH, k)}`);
       await q.query('SET LOCAL hnsw.iterative_scan = relaxed_order');
       return (
         await q.query<{ id: number; person_id: number | null; photo_id: number; d: number }>(
           `SELECT id, person_id, photo_id, embedding_v <=> $2::vector AS d FROM faces
-           WHERE gallery_id = $1 AND NOT hidden ORDER BY embedding_v <=> $2::vector LIMIT ${Math.trunc(k)}`,
-          [galleryId, vectorLiteral(e)]
+           WHERE gallery_id = $1 AND NOT hidden${only} ORDER BY embedding_v <=> $2::vector LIMIT ${Math.trunc(k)}`,
+          version === undefined ? [galleryId, vectorLiteral(e)] : [galleryId, vectorLiteral(e), version]
         )
       ).rows;
     });
