@@ -5,7 +5,7 @@
  *
  * - Assignment: a new face joins the person it links to best, where the link of a face to a
  *   person is the mean of its LINK_K best similarities to that person's faces (at most
- *   SAMPLE_FACES of them, the best-scored) — not the centroid alone, which a person's first
+ *   SAMPLE_FACES of them, the best-scored, not hidden) — not the centroid alone, which a person's first
  *   photos can pull away from the rest. Candidates are the CANDIDATES persons with the
  *   nearest centroids at or above the threshold less CANDIDATE_SLACK. A face joins when the
  *   link is at least the match threshold, never a person already in the photo.
@@ -21,10 +21,12 @@
  *   mean. "Self" is never stored (core.ts: a visitor's profile matches a person on each
  *   call), so it follows the faces by itself.
  */
-import type { Queryable } from '../../db';
+import type { Db, Queryable } from '../../db';
 import type { VectorIndex } from './vectors';
 import { dotAt, fromBytes, normalize, toBytes } from './embedding';
 
+/** The advisory lock (with the gallery id) under which a gallery's faces and persons change (the indexer takes it too). */
+export const GALLERY_LOCK = 7_310_014;
 /** Best similarities to a person's faces that make a face's link to that person. */
 export const LINK_K = 3;
 /** Faces of a person compared (the best-scored): bounds the work for persons seen in many photos. */
@@ -48,7 +50,7 @@ export class FaceSamples {
     let list = this.cache.get(personId);
     if (!list) {
       const { rows } = await this.q.query<{ embedding: Uint8Array }>(
-        `SELECT embedding FROM faces WHERE person_id = $1 AND engine_version = $2 ORDER BY score DESC, id LIMIT ${SAMPLE_FACES}`,
+        `SELECT embedding FROM faces WHERE person_id = $1 AND NOT hidden AND engine_version = $2 ORDER BY score DESC, id LIMIT ${SAMPLE_FACES}`,
         [personId, this.version]
       );
       list = rows.map((r) => fromBytes(r.embedding));
@@ -123,12 +125,12 @@ export async function personFor(
   return best;
 }
 
+/** The photos a person shows in: their faces (through the faces_person index) and the photos they were hidden from. */
+const photosOf = (param: string) => `(SELECT photo_id FROM faces WHERE person_id = ${param} AND NOT hidden UNION SELECT photo_id FROM face_hides WHERE person_id = ${param})`;
+
 /** Whether two persons have faces in one photo (then they are two people). */
 async function together(q: Queryable, a: number, b: number): Promise<boolean> {
-  const { rows } = await q.query(
-    'SELECT 1 FROM faces fa JOIN faces fb ON fb.photo_id = fa.photo_id WHERE fa.person_id = $1 AND fb.person_id = $2 LIMIT 1',
-    [a, b]
-  );
+  const { rows } = await q.query(`SELECT 1 FROM ${photosOf('$1')} pa JOIN ${photosOf('$2')} pb ON pb.photo_id = pa.photo_id LIMIT 1`, [a, b]);
   return rows.length > 0;
 }
 
@@ -231,8 +233,22 @@ export async function refinePersons(q: Queryable, vectors: VectorIndex, samples:
   return merges;
 }
 
-/** The persons of a gallery of this engine version (a refinement pass over all of them). */
-export async function galleryPersons(q: Queryable, galleryId: number, version: number): Promise<number[]> {
-  const { rows } = await q.query<{ id: number }>('SELECT id FROM persons WHERE gallery_id = $1 AND engine_version = $2 AND face_count > 0 ORDER BY face_count DESC, id', [galleryId, version]);
-  return rows.map((r) => r.id);
+/**
+ * A merge pass over every person of the gallery (of this engine version), in one transaction
+ * under the gallery's lock: persons clustered before merges existed, or split by photos indexed
+ * in an unlucky order. Not run by the indexer's worker (each photo's faces already get the pass
+ * for the persons they went to): it holds the gallery's lock for a while on a big gallery.
+ * Answers the merges made (announced to in-process indexes).
+ */
+export async function refineGallery(db: Db, vectors: VectorIndex, galleryId: number, version: number, threshold: number): Promise<number> {
+  const merges = await db.tx(async (q) => {
+    await q.query('SELECT pg_advisory_xact_lock($1, $2)', [GALLERY_LOCK, galleryId]);
+    const { rows } = await q.query<{ id: number }>('SELECT id FROM persons WHERE gallery_id = $1 AND engine_version = $2 AND face_count > 0 ORDER BY face_count DESC, id', [
+      galleryId,
+      version
+    ]);
+    return refinePersons(q, vectors, new FaceSamples(q, version), galleryId, rows.map((r) => r.id), version, threshold);
+  });
+  if (merges) await vectors.removed(galleryId);
+  return merges;
 }

@@ -28,8 +28,7 @@
  * when the link is at least the match threshold and that person is not already in this
  * photo, else it starts a new person; then the persons the photo's faces went to merge with
  * nearby persons they link to (never two persons seen in one photo), so a photo that links
- * two persons joins them. The sweep runs the same merge pass over the persons of galleries
- * indexed since the last sweep.
+ * two persons joins them. `refine` runs the same pass over every person of a gallery.
  */
 import crypto from 'node:crypto';
 import type { Db, Queryable } from '../../db';
@@ -37,7 +36,7 @@ import type { ObjectStore } from '../../storage';
 import { originalKey } from '../../storage';
 import type { VectorIndex } from './vectors';
 import { addToCentroid, fromBytes, toBytes } from './embedding';
-import { FaceSamples, galleryPersons, personFor, refinePersons } from './clusters';
+import { FaceSamples, GALLERY_LOCK, personFor, refineGallery, refinePersons } from './clusters';
 import { clamp01, heirOf, sameSpot, type Box, type OldFace } from './spots';
 
 /** The part of the face engine the indexer and the selfie check use (server/src/face/engine.ts). */
@@ -65,7 +64,6 @@ export const GAP_MS = 50;
 export const IDLE_MS = 3000;
 /** How often photos without a job are looked for. */
 export const SWEEP_MS = 60_000;
-const GALLERY_LOCK = 7_310_014;
 
 const now = () => Date.now();
 const USE_FACE = "COALESCE(g.config->>'use_face', '0') IN ('1', 'true')";
@@ -84,8 +82,6 @@ export class FaceIndexer {
   private lastSweep = 0;
   /** Jobs finished since the planner's statistics were refreshed. */
   private doneSinceStats = 0;
-  /** Galleries whose photos were indexed since the last sweep (their persons get a merge pass). */
-  private touched = new Set<number>();
 
   constructor(
     private db: Db,
@@ -210,7 +206,6 @@ export class FaceIndexer {
           await this.enqueueMissing();
           await this.requeueStale();
           if (this.doneSinceStats) await this.refreshStats();
-          await this.refineTouched();
         }
         if (!this.activity.quietFor(QUIET_MS)) {
           await this.sleep(QUIET_MS / 3);
@@ -236,29 +231,10 @@ export class FaceIndexer {
     await this.db.query('ANALYZE persons');
   }
 
-  /** The merge pass over the persons of galleries indexed since the last sweep. */
-  private async refineTouched(): Promise<void> {
-    const galleries = [...this.touched];
-    this.touched.clear();
-    for (const id of galleries) await this.refine(id);
-  }
-
-  /**
-   * A merge pass over every person of the gallery (of the engine's version), in one
-   * transaction under the gallery's lock. Answers the merges made.
-   */
+  /** A merge pass over every person of a gallery (clusters.ts refineGallery; not run by the worker). Answers the merges made. */
   async refine(galleryId: number): Promise<number> {
-    const engine = await this.engine();
-    const vectors = await this.vectors();
-    const merges = await this.db.tx(async (q) => {
-      await q.query('SELECT pg_advisory_xact_lock($1, $2)', [GALLERY_LOCK, galleryId]);
-      const ids = await galleryPersons(q, galleryId, engine.version);
-      return refinePersons(q, vectors, new FaceSamples(q, engine.version), galleryId, ids, engine.version, this.threshold);
-    });
-    if (merges) {
-      await vectors.removed(galleryId);
-      this.changed(galleryId);
-    }
+    const merges = await refineGallery(this.db, await this.vectors(), galleryId, (await this.engine()).version, this.threshold);
+    if (merges) this.changed(galleryId);
     return merges;
   }
 
@@ -379,7 +355,6 @@ export class FaceIndexer {
       // Deleted faces and merged persons leave in-process indexes.
       if (replaced.length || merges) await vectors.removed(job.gallery_id);
       await Promise.all(replaced.map((k) => this.store.delete(k).catch(() => undefined)));
-      if (stored) this.touched.add(job.gallery_id);
       await Promise.all(skipped.map((k) => this.store.delete(k).catch(() => undefined)));
       if (stored || replaced.length || merges) this.changed(job.gallery_id);
     } catch (err) {
