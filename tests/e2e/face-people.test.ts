@@ -10,6 +10,7 @@ import path from 'node:path';
 import { BASE_URL, VIEWPORTS, getJson, pagePerTest, screenshotPath, visibleTestId, waitUntil, useBrowser, type TrackedPage } from './support';
 import { createGallery, organiser, upload } from './organiser';
 import { DEV_PEOPLE, devGalleryPhotos, devJpeg } from '../server/face-devset';
+import { faceCrop } from '../server/face-fixtures';
 
 const phone = VIEWPORTS.find((v) => v.name === 'phone-wechat')!;
 const { browser } = useBrowser();
@@ -27,12 +28,23 @@ beforeAll(async () => {
   link = g.link_id;
   galleryId = g.id;
   await organiser('POST', `/api/v2/organizer/galleries/${g.id}/config`, { use_face: 1 });
+  // The photo stream and the Find pendant, as the demo's face gallery has them.
+  await organiser('POST', `/api/v2/organizer/galleries/${g.id}/page`, {
+    pagedata: {
+      components: [
+        { id: 'photo-1', type: 'photo', props: { gallery_id: 0, mode: '2', show_tags: true } },
+        { id: 'navigator-1', type: 'navigator', props: { show_my: true, home_label: 'back' } },
+        { id: 'pendent-1', type: 'pendent', props: { buttons: [{ type: 'people' }, { type: 'top' }] } }
+      ]
+    }
+  });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-face-people-'));
   for (const file of devGalleryPhotos()) fs.writeFileSync(path.join(dir, fileName(file)), await devJpeg(file));
   upload(link, dir);
   // Apart from the uploaded folder: the selfie never enters the gallery.
   selfiePath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-face-selfie-')), 'selfie.jpg');
-  fs.writeFileSync(selfiePath, await devJpeg(target.selfie, 1024));
+  // Square around the face, as one takes a selfie.
+  fs.writeFileSync(selfiePath, await faceCrop(await devJpeg(target.selfie), target.selfieFace!, { margin: 0.25, edge: 640 }));
 }, 180_000);
 
 describe('whole-person results on a phone (WeChat)', () => {

@@ -2,7 +2,7 @@
  * The faces dev set (/work/shared/datasets/faces-dev, README there): real, different photos
  * of the same people, labelled here. Each person has photos that go into a gallery and one
  * held-out photo, never uploaded, that searches for them (a selfie from a different photo).
- * One size only of the photo shipped at four sizes; partial faces left out.
+ * The photo shipped at four sizes is left out (it is obama.jpg again), and so are partial faces.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,14 +21,18 @@ export interface DevPerson {
   photos: string[];
   /** A different photo of the person, used as the selfie. */
   selfie: string;
+  /** Where the face is in the selfie photo (fractions), for a square selfie around it (a phone's crop editor starts at the centre). */
+  selfieFace?: { x: number; y: number; w: number; h: number };
 }
 
 const K = 'examples/knn_examples';
 export const DEV_PEOPLE: DevPerson[] = [
   {
     name: 'obama',
-    photos: ['examples/obama.jpg', 'examples/obama2.jpg', 'examples/obama-720p.jpg', 'examples/obama_small.jpg', `${K}/test/obama1.jpg`, 'examples/two_people.jpg', `${K}/test/obama_and_biden.jpg`],
-    selfie: 'tests/test_images/obama3.jpg'
+    // obama-720p is obama.jpg again (letterboxed), and two_people.jpg joins obama3.jpg's shot to biden.jpg's: left out or kept in the gallery.
+    photos: ['examples/obama.jpg', 'examples/obama2.jpg', 'examples/obama_small.jpg', 'tests/test_images/obama3.jpg', 'examples/two_people.jpg', `${K}/test/obama_and_biden.jpg`],
+    selfie: `${K}/test/obama1.jpg`,
+    selfieFace: { x: 0.32, y: 0.08, w: 0.28, h: 0.62 }
   },
   { name: 'biden', photos: ['examples/biden.jpg', 'examples/two_people.jpg', `${K}/test/obama_and_biden.jpg`], selfie: `${K}/train/biden/biden2.jpg` },
   { name: 'alex', photos: ['examples/alex-lacamoire.png', `${K}/train/alex_lacamoire/img1.jpg`], selfie: `${K}/test/alex_lacamoire1.jpg` },
