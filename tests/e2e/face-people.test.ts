@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { BASE_URL, VIEWPORTS, getJson, pagePerTest, screenshotPath, visibleTestId, waitUntil, useBrowser, type TrackedPage } from './support';
 import { createGallery, organiser, upload } from './organiser';
+import { findWithSelfie } from './face-find';
 import { DEV_PEOPLE, devGalleryPhotos, devJpeg } from '../server/face-devset';
 import { faceCrop } from '../server/face-fixtures';
 
@@ -70,15 +71,7 @@ describe('whole-person results on a phone (WeChat)', () => {
 
     await t.page.goto(`${BASE_URL}/g/${link}`);
     await visibleTestId(t, 'gallery-name');
-    // Beside the tabs the pendants may fold into the more-menu.
-    if ((await t.page.getByTestId('pendent-people').filter({ visible: true }).count()) === 0) await t.page.getByTestId('pendent-more').filter({ visible: true }).first().click();
-    await t.page.getByTestId('pendent-people').filter({ visible: true }).first().click();
-    await visibleTestId(t, 'face-dialog');
-    const [chooser] = await Promise.all([t.page.waitForEvent('filechooser'), t.page.getByTestId('face-upload').click()]);
-    await chooser.setFiles(selfiePath);
-    await visibleTestId(t, 'face-crop');
-    await t.page.locator('[data-testid="face-consent"] .at-checkbox__option').click();
-    await t.page.locator('[data-testid="face-adult"] .at-checkbox__option').click();
+    await findWithSelfie(t, selfiePath);
     await t.page.getByTestId('face-submit').click();
     await visibleTestId(t, 'face-found', 30_000);
     const items = t.page.locator('[data-testid="face-found"] [data-testid="photo-item"]');
