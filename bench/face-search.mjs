@@ -9,7 +9,8 @@
 // the bulk load with the app's own statement). Then the search step of findpeople (nearest
 // faces, checked against the rows: FaceService.match) is timed for selfie crops of the real
 // faces (embedded by the engine) and for noisy copies of synthetic faces; prints p50/p95/max
-// and how often the expected person was found. Never fails.
+// and how often the expected person was found. Then whole findpeople calls with those selfie
+// crops (issue 27 budget: p95 ≤ 300 ms, detection included). Never fails.
 //   node bench/face-search.mjs    (PostgreSQL: BENCH_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test)
 //   BENCH_DB=pglite node bench/face-search.mjs (one database only)
 import fs from 'node:fs';
@@ -39,6 +40,9 @@ const PER_PERSON = Number(process.env.BENCH_FACES_PER_PERSON || 20);
 const PHOTOS = Number(process.env.BENCH_PHOTOS || 5000);
 const QUERIES = Number(process.env.BENCH_QUERIES || 120);
 const BUDGET_P95_MS = 100;
+/** Issue 27: a whole findpeople call, selfie detection included. */
+const BUDGET_CALL_P95_MS = 300;
+const CALLS = Number(process.env.BENCH_CALLS || 60);
 const PG_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const SAMPLES = path.join(path.dirname(new URL(import.meta.url).pathname), '../node_modules/@vladmandic/face-api/demo');
 
@@ -179,10 +183,13 @@ async function bench(kind) {
     // Queries: selfie crops of real faces, and noisy copies of synthetic faces.
     const engine = await s.faceEngine();
     const queries = [];
+    const selfies = [];
     for (const f of real) {
       try {
-        const [face] = await engine.detect(await crop(photoBytes.get(f.photo_id), f), { mode: 'selfie' });
+        const image = await crop(photoBytes.get(f.photo_id), f);
+        const [face] = await engine.detect(image, { mode: 'selfie' });
         queries.push({ e: face.embedding, person: f.person_id, kind: 'real' });
+        selfies.push({ image, person: f.person_id });
       } catch {
         // a crop whose face the selfie mode refuses (too small, cut off): left out
       }
@@ -213,6 +220,33 @@ async function bench(kind) {
     const p95 = pct(times, 95);
     log(`  search over ${total} faces, ${times.length} queries: p50 ${pct(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms (budget p95 ≤ ${BUDGET_P95_MS} ms: ${p95 <= BUDGET_P95_MS ? 'met' : 'NOT met'})`);
     log(`  expected person found: real selfie crops ${found.real[0]}/${found.real[1]}, synthetic ${found.synthetic[0]}/${found.synthetic[1]}`);
+
+    // The whole findpeople call as a visitor makes it (issue 27 budget: p95 ≤ 300 ms): the selfie's
+    // face found and embedded by the engine, matched, the person presented. Each from its own
+    // address (the per-address selfie limit is not what is measured).
+    const calls = [];
+    let answered = 0;
+    for (let round = 0; round < Math.max(1, Math.ceil(CALLS / Math.max(1, selfies.length))); round++) {
+      for (const [i, q] of selfies.entries()) {
+        if (calls.length >= CALLS) break;
+        const t = process.hrtime.bigint();
+        const r = await app.inject({
+          method: 'POST',
+          url: '/api/v2/face3/findpeople',
+          remoteAddress: `10.27.${round}.${i + 1}`,
+          payload: { image: `data:image/jpeg;base64,${q.image.toString('base64')}`, galleryid: galleryId, consent: 1, adult: 1 }
+        });
+        calls.push(ms(t));
+        if (r.json().data?.data === q.person) answered++;
+      }
+    }
+    if (calls.length) {
+      const p95c = pct(calls, 95);
+      log(
+        `  findpeople (whole call, selfie detection included), ${calls.length} calls: p50 ${pct(calls, 50).toFixed(0)} ms, p95 ${p95c.toFixed(0)} ms, max ${Math.max(...calls).toFixed(0)} ms ` +
+          `(budget p95 ≤ ${BUDGET_CALL_P95_MS} ms: ${p95c <= BUDGET_CALL_P95_MS ? 'met' : 'NOT met'}); expected person answered ${answered}/${calls.length}`
+      );
+    }
   } finally {
     await app.close();
     await db.close();

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
+import { findWithSelfie } from './face-find';
 import { BASE_URL, ROOT, VIEWPORTS, getJson, pageApi, pagePerTest, sandboxLogin, screenshotPath, visibleTestId, waitUntil, useBrowser, type TrackedPage } from './support';
 
 const phone = VIEWPORTS.find((v) => v.name === 'phone-wechat')!;
@@ -81,15 +82,7 @@ describe('face search on a phone (WeChat)', () => {
     selfiePath = await selfieOf(target);
 
     // Find: the dialog, a selfie, both consents.
-    // Beside the tabs the pendants may fold into the more-menu.
-    if ((await t.page.getByTestId('pendent-people').filter({ visible: true }).count()) === 0) await t.page.getByTestId('pendent-more').filter({ visible: true }).first().click();
-    await t.page.getByTestId('pendent-people').filter({ visible: true }).first().click();
-    await visibleTestId(t, 'face-dialog');
-    const [chooser] = await Promise.all([t.page.waitForEvent('filechooser'), t.page.getByTestId('face-upload').click()]);
-    await chooser.setFiles(selfiePath);
-    await visibleTestId(t, 'face-crop');
-    await t.page.locator('[data-testid="face-consent"] .at-checkbox__option').click();
-    await t.page.locator('[data-testid="face-adult"] .at-checkbox__option').click();
+    await findWithSelfie(t, selfiePath);
     await t.page.screenshot({ path: screenshotPath('face-dialog-phone-wechat') });
     const started = Date.now();
     await t.page.getByTestId('face-submit').click();

@@ -32,6 +32,7 @@ import { fromBytes } from './embedding';
 import { selfieEmbedding } from './selfie';
 import { faceEngines, type FaceEngines } from './engines';
 import { FaceVersions } from './transition';
+import { LINK_K } from './clusters';
 import { followsOf, noRelations, presentPersons, statusOf, type Relations } from './people';
 
 /** Selfies one client address may send a minute (each one is a face detection). */
@@ -131,14 +132,18 @@ export class FaceCore {
   }
 
   /**
-   * The gallery's person this face is, or null: the nearest faces of the embedding's engine
-   * version at or above the threshold, checked against the rows.
+   * The gallery's person this face is, or null. Matched against faces, not centroids: the
+   * nearest faces of the embedding's engine version (checked against the rows: still there, not
+   * hidden, in visible photos) vote for their persons; a person qualifies when one of its
+   * faces is at or above the threshold, and the one whose LINK_K best faces are the most
+   * similar on average wins (one lookalike face of another person does not outvote a person
+   * seen in several photos).
    */
   protected async match(galleryId: number, e: Float32Array, version?: number): Promise<number | null> {
     const v = version ?? (await this.engineVersion());
     const vectors = await this.d.vectors();
-    const hits = (await vectors.nearestFaces(galleryId, e, MATCH_CANDIDATES, v)).filter((h) => h.similarity >= this.d.threshold && h.personId);
-    if (!hits.length) return null;
+    const hits = (await vectors.nearestFaces(galleryId, e, MATCH_CANDIDATES, v)).filter((h) => h.personId);
+    if (!hits.length || hits[0].similarity < this.d.threshold) return null;
     // Only faces still there, not hidden, in visible photos count.
     const { rows } = await this.d.db.query<{ id: number; person_id: number }>(
       `SELECT f.id, f.person_id FROM faces f JOIN photos p ON p.id = f.photo_id
@@ -146,8 +151,24 @@ export class FaceCore {
       [hits.map((h) => h.faceId), v]
     );
     const personOf = new Map(rows.map((r) => [r.id, r.person_id]));
-    const best = hits.find((h) => personOf.has(h.faceId));
-    return best ? personOf.get(best.faceId)! : null;
+    const sims = new Map<number, number[]>();
+    for (const h of hits) {
+      const p = personOf.get(h.faceId);
+      if (p !== undefined) sims.set(p, [...(sims.get(p) ?? []), h.similarity]);
+    }
+    let best: number | null = null;
+    let bestScore = -Infinity;
+    for (const [p, list] of sims) {
+      // Hits come most similar first.
+      if (list[0] < this.d.threshold) continue;
+      const top = list.slice(0, LINK_K);
+      const score = top.reduce((a, b) => a + b, 0) / top.length;
+      if (score > bestScore) {
+        bestScore = score;
+        best = p;
+      }
+    }
+    return best;
   }
 
   /**

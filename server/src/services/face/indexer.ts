@@ -24,9 +24,12 @@
  *   are being registered or for QUIET_MS after the last one (UploadActivity), so a burst of
  *   live uploads keeps the CPU for upload-to-visible. Inference runs in the engine's worker.
  *
- * Clustering, per gallery, under an advisory lock of that gallery: a face joins the person
- * with the nearest centroid when it is at least the match threshold (and that person is
- * not already in this photo), else it starts a new person; the centroid follows.
+ * Clustering, per gallery, under an advisory lock of that gallery (services/face/clusters.ts):
+ * a face joins the person it links to best (its best similarities to that person's faces)
+ * when the link is at least the match threshold and that person is not already in this
+ * photo, else it starts a new person; then the persons the photo's faces went to merge with
+ * nearby persons they link to (never two persons seen in one photo), so a photo that links
+ * two persons joins them. `refine` runs the same pass over every person of a gallery.
  */
 import crypto from 'node:crypto';
 import type { Db, Queryable } from '../../db';
@@ -34,8 +37,9 @@ import type { ObjectStore } from '../../storage';
 import { originalKey } from '../../storage';
 import type { VectorIndex } from './vectors';
 import { addToCentroid, fromBytes, toBytes } from './embedding';
+import { FaceSamples, GALLERY_LOCK, personFor, refineGallery, refinePersons } from './clusters';
 import { clamp01, heirOf, sameSpot, type Box, type OldFace } from './spots';
-import { finishReindex, GALLERY_LOCK } from './transition';
+import { finishReindex } from './transition';
 
 /** The part of the face engine the indexer and the selfie check use (server/src/face/engine.ts). */
 export interface FaceDetector {
@@ -231,6 +235,13 @@ export class FaceIndexer {
     await this.db.query('ANALYZE persons');
   }
 
+  /** A merge pass over every person of a gallery (clusters.ts refineGallery; not run by the worker). Answers the merges made. */
+  async refine(galleryId: number): Promise<number> {
+    const merges = await refineGallery(this.db, await this.vectors(), galleryId, (await this.engine()).version, this.threshold);
+    if (merges) this.changed(galleryId);
+    return merges;
+  }
+
   /** Runs queued jobs until none is left, without pacing (tests, the bench). Answers how many ran. */
   async drain(): Promise<number> {
     let n = 0;
@@ -294,6 +305,7 @@ export class FaceIndexer {
     const crops = found.map((_, i) => `faces/g${job.gallery_id}/p${job.photo_id}/${job.token}-${i}.jpg`);
     await Promise.all(found.map((f, i) => this.store.put(crops[i], f.crop)));
     let replaced: string[] = [];
+    let merges = 0;
     let stored = 0;
     const skipped: string[] = [];
     try {
@@ -311,6 +323,7 @@ export class FaceIndexer {
         // Spots whose face a visitor erased (destroymyself): a face found there again is not stored.
         const erased = (await q.query<Box>('SELECT x, y, w, h FROM face_erasures WHERE photo_id = $1', [job.photo_id])).rows;
         const used = new Set<number>();
+        const samples = new FaceSamples(q, version);
         stored = 0;
         skipped.length = 0;
         for (const [i, f] of found.entries()) {
@@ -335,9 +348,12 @@ export class FaceIndexer {
           await vectors.wroteFace(q, faceId, f.embedding);
           const personId =
             (heir !== null && (await this.join(q, vectors, heir, faceId, f.embedding, f.score, version))) ||
-            (await this.assign(q, vectors, job.gallery_id, faceId, f.embedding, f.score, used, version));
+            (await this.assign(q, vectors, samples, job.gallery_id, faceId, f.embedding, f.score, used, version));
+          samples.added(personId, f.embedding);
           used.add(personId);
         }
+        // The photo may link persons that were apart: they merge (clusters.ts).
+        merges = await refinePersons(q, vectors, samples, job.gallery_id, used, version, this.threshold);
         await q.query(`UPDATE face_jobs SET state = 'done', lease_until = 0, faces = $2, done_at = $3, error = '', engine_version = $4 WHERE photo_id = $1`, [
           job.photo_id,
           stored,
@@ -345,13 +361,11 @@ export class FaceIndexer {
           version
         ]);
       });
-      if (replaced.length) {
-        // The deleted faces leave in-process indexes; their crops go.
-        await vectors.removed(job.gallery_id);
-        await Promise.all(replaced.map((k) => this.store.delete(k).catch(() => undefined)));
-      }
+      // Deleted faces and merged persons leave in-process indexes.
+      if (replaced.length || merges) await vectors.removed(job.gallery_id);
+      await Promise.all(replaced.map((k) => this.store.delete(k).catch(() => undefined)));
       await Promise.all(skipped.map((k) => this.store.delete(k).catch(() => undefined)));
-      if (stored || replaced.length) this.changed(job.gallery_id);
+      if (stored || replaced.length || merges) this.changed(job.gallery_id);
       if (job.was_version !== null && job.was_version !== version) await this.reindexed(job.gallery_id, version, vectors);
     } catch (err) {
       await Promise.all(crops.map((k) => this.store.delete(k).catch(() => undefined)));
@@ -371,18 +385,22 @@ export class FaceIndexer {
   }
 
   /**
-   * The face joins the nearest person of this engine version at or above the threshold (not
-   * one already in this photo), or starts one.
+   * The face joins the person of this engine version it links to best at or above the
+   * threshold (not one already in this photo; clusters.ts), or starts one.
    */
-  private async assign(q: Queryable, vectors: VectorIndex, galleryId: number, faceId: number, e: Float32Array, score: number, used: Set<number>, version: number): Promise<number> {
-    const near = (await vectors.nearestPersons(galleryId, e, 4, q)).filter((p) => !used.has(p.personId) && p.similarity >= this.threshold);
-    if (near.length) {
-      // Centroids of another version are not comparable.
-      const { rows } = await q.query<{ id: number }>('SELECT id FROM persons WHERE id = ANY($1::int[]) AND engine_version = $2', [near.map((p) => p.personId), version]);
-      const current = new Set(rows.map((r) => r.id));
-      const best = near.find((p) => current.has(p.personId));
-      if (best && (await this.join(q, vectors, best.personId, faceId, e, score, version))) return best.personId;
-    }
+  private async assign(
+    q: Queryable,
+    vectors: VectorIndex,
+    samples: FaceSamples,
+    galleryId: number,
+    faceId: number,
+    e: Float32Array,
+    score: number,
+    used: Set<number>,
+    version: number
+  ): Promise<number> {
+    const best = await personFor(q, vectors, samples, galleryId, e, used, version, this.threshold);
+    if (best !== null && (await this.join(q, vectors, best, faceId, e, score, version))) return best;
     const created = await q.query<{ id: number }>(
       'INSERT INTO persons (gallery_id, centroid, face_count, cover_face_id, created_at, engine_version) VALUES ($1, $2, 1, $3, $4, $5) RETURNING id',
       [galleryId, toBytes(e), faceId, now(), version]

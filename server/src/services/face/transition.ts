@@ -20,11 +20,11 @@
 import type { Db } from '../../db';
 import type { FaceEngines } from './engines';
 import { GenerationCache } from '../shared/cache';
+// The advisory lock of a gallery's faces: clustering and the indexer take it too; the end of a re-index here.
+import { GALLERY_LOCK } from './clusters';
 
 /** How long a process reuses a gallery's search versions (one small query per gallery per window). */
 export const VERSION_CACHE_MS = 3000;
-/** The advisory lock of a gallery's faces (clustering, indexer.ts; the end of a re-index here). */
-export const GALLERY_LOCK = 7_310_014;
 
 /** Jobs of the gallery done by another version and not yet by `$2`, the current one. */
 const PENDING_SQL = 'gallery_id = $1 AND engine_version <> $2 AND done_at IS NOT NULL';
