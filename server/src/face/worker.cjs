@@ -60,7 +60,7 @@ const strip = (f) => ({ box: f.box, score: f.score, embedding: f.embedding });
  * A selfie: the largest candidate that the mesh confirms is the face; another confirmed face of
  * comparable size next to it makes the photo ambiguous.
  */
-function selfie(image) {
+function selfie(image, version) {
   const cands = stages.candidates(image, stageASquares(image.width, image.height, false)).sort((p, q) => q.box[2] * q.box[3] - p.box[2] * p.box[3]);
   let main = null;
   let rest = [];
@@ -76,14 +76,14 @@ function selfie(image) {
     const other = stages.validate(image, [o])[0];
     if (other && !overlaps(other.box, main.box)) return { error: 'many-faces', message: 'more than one face found' };
   }
-  main.embedding = stages.embedFaces(image, [main.square])[0];
+  main.embedding = stages.embedFaces(image, [main.square], version)[0];
   return { faces: [strip(main)] };
 }
 
 /** One message's answer (without its id) and the buffers to transfer with it. */
 function answer(msg) {
   if (msg.op === 'selfie') {
-    const out = selfie({ pixels: new Uint8Array(msg.data), width: msg.width, height: msg.height });
+    const out = selfie({ pixels: new Uint8Array(msg.data), width: msg.width, height: msg.height }, msg.version);
     return { out, transfer: (out.faces || []).map((f) => f.embedding.buffer) };
   }
   const image = { pixels: new Uint8Array(msg.image.buffer), width: msg.image.width, height: msg.image.height };
@@ -91,7 +91,7 @@ function answer(msg) {
   if (msg.op === 'detect') return { out: { cands: stages.detect(image, msg.squares), ms: performance.now() - t0 }, transfer: [] };
   if (msg.op === 'validate') return { out: { checked: stages.validate(image, msg.cands), ms: performance.now() - t0 }, transfer: [] };
   if (msg.op === 'embed') {
-    const embeddings = stages.embedFaces(image, msg.squares);
+    const embeddings = stages.embedFaces(image, msg.squares, msg.version);
     return { out: { embeddings, ms: performance.now() - t0 }, transfer: embeddings.map((e) => e.buffer) };
   }
   throw new Error(`unknown op ${msg.op}`);
