@@ -11,7 +11,7 @@ const { embedderFor } = require('./embedders.cjs');
 const VALID_FACE_SCORE = 0.8;
 
 let tf;
-/** The graph models (blazeface, facemesh, faceres), once loaded (use). */
+/** The models (blazeface, facemesh, faceres, facerec), once loaded (use). */
 let M;
 
 /** The models the stages run on (models.cjs loadModels' answer). */
@@ -73,7 +73,7 @@ function meshes(image, squares) {
 /**
  * Stage B for stage A candidates: the face mesh on each candidate's box, turned upright by the
  * roll of its detector landmarks (what human's correctFaceRotation does), validates it
- * (score >= VALID_FACE_SCORE); the mesh then gives the aligned square faceres sees (centre,
+ * (score >= VALID_FACE_SCORE); the mesh then gives the aligned square and five landmarks (centre,
  * extent and roll of the mesh: human reuses mesh-derived boxes between video frames the same
  * way). Answers, per candidate, {box, score, square} or null. The reported box is that
  * square's axis-aligned bounds at the detector's 1.4× face size.
