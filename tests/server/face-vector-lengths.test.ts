@@ -7,18 +7,11 @@
 import { BACKENDS, startTestServer, insertGallery, insertPhotos, type TestServer } from './helpers';
 import { InProcessBus } from '../../server/src/live/bus';
 import { MemoryVectorIndex, createVectorIndex, type VectorIndex } from '../../server/src/services/face/vectors';
-import { EMBEDDING_DIMS, EMBEDDING_LENGTHS, normalize, toBytes } from '../../server/src/services/face/embedding';
+import { EMBEDDING_DIMS, EMBEDDING_LENGTHS, toBytes } from '../../server/src/services/face/embedding';
 import { FACE_DIMS } from '../../server/src/face/engine';
+import { seededUnit } from './face-fixtures';
 
-function unit(seed: number, dims: number): Float32Array {
-  let x = seed * 7919 + 104729;
-  const e = new Float32Array(dims);
-  for (let i = 0; i < e.length; i++) {
-    x = (x * 9301 + 49297) % 233280;
-    e[i] = x / 233280 - 0.5;
-  }
-  return normalize(e);
-}
+const unit = (seed: number, dims: number) => seededUnit(seed, dims, 104729);
 
 test('the stored embedding length is the engine length, and the old length stays known', () => {
   expect(EMBEDDING_DIMS).toBe(FACE_DIMS);
