@@ -145,6 +145,10 @@ function devReport(title, pairs) {
     if (lost.length) console.log(`  not found: ${lost.map((s) => `${s.name} (${s.person})`).join(', ')}`);
     devReport('Photo to photo (gallery faces)', dev.devPairs(set.samples, others));
     devReport('Selfie to gallery (selfie mode against photo-mode faces of other photos)', dev.selfiePairs(set.selfies, set.samples, others));
+    const grey = await dev.greyCropSelfies(engine, set.samples);
+    const refused = grey.filter((s) => !s.embedding);
+    console.log(`\n  grey face crops (92×112) as selfies: ${grey.length - refused.length}/${grey.length} accepted${refused.length ? ` (refused: ${refused.map((s) => s.name).join(', ')})` : ''}`);
+    devReport('Grey face crop to gallery', dev.selfiePairs(grey, set.samples, others));
   }
 }
 

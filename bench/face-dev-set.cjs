@@ -110,13 +110,43 @@ async function embedDevSet(engine) {
   for (const entry of files) {
     const bytes = fs.readFileSync(entry.file);
     const faces = await engine.detect(bytes, { mode: 'photo' });
-    for (const { person, face } of labelFaces(entry, faces)) samples.push({ person, photo: entry.photo, name: entry.name, embedding: face ? face.embedding : null });
+    for (const { person, face } of labelFaces(entry, faces)) samples.push({ person, photo: entry.photo, name: entry.name, file: entry.file, box: face ? face.box : null, embedding: face ? face.embedding : null });
     if (entry.people.length === 1) {
       const selfie = await engine.detect(bytes, { mode: 'selfie' }).catch(() => null);
       selfies.push({ person: entry.people[0], photo: entry.photo, name: entry.name, embedding: selfie ? selfie[0].embedding : null });
     }
   }
   return { samples, selfies };
+}
+
+/**
+ * Grey face crops as selfies, like a scanned ID photo or an old face database: each
+ * single-person photo's face (its photo-mode box: 1.33 × the face mesh's extent) cut tight
+ * (the mesh's extent wide, 112:92 tall), scaled to 92 × 112 px, grey. Answers samples as
+ * embedDevSet's selfies (null embedding: refused).
+ */
+async function greyCropSelfies(engine, samples) {
+  const sharp = require('sharp');
+  const singles = new Set(devSetFiles().filter((e) => e.people.length === 1).map((e) => e.name));
+  const out = [];
+  for (const s of samples) {
+    if (!singles.has(s.name) || !s.box) continue;
+    const img = sharp(fs.readFileSync(s.file)).rotate();
+    const { width, height } = await sharp(await img.clone().png().toBuffer()).metadata();
+    const w = Math.max(s.box.w, s.box.h) / 1.33;
+    const h = (w * 112) / 92;
+    const left = Math.max(0, Math.round(s.box.x + s.box.w / 2 - w / 2));
+    const top = Math.max(0, Math.round(s.box.y + s.box.h / 2 - h / 2));
+    const crop = await img
+      .extract({ left, top, width: Math.min(width - left, Math.round(w)), height: Math.min(height - top, Math.round(h)) })
+      .resize(92, 112, { fit: 'fill' })
+      .greyscale()
+      .png()
+      .toBuffer();
+    const found = await engine.detect(crop, { mode: 'selfie' }).catch(() => null);
+    out.push({ person: s.person, photo: s.photo, name: `${s.name} (grey crop)`, embedding: found ? found[0].embedding : null });
+  }
+  return out;
 }
 
 /** Every face of @vladmandic/face-api's demo group photos (people not in the dev set): impostors for every dev face. */
@@ -150,5 +180,6 @@ function selfiePairs(selfies, samples, extraImpostors = []) {
 
 module.exports = {
   embedDevSet,
+  greyCropSelfies,
   otherPeople,
   selfiePairs, devSetDir, devSetFiles, labelFaces, devPairs, ratesAt, thresholdAtFmr, perPerson, cosine };

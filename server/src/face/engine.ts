@@ -18,7 +18,7 @@ import { WorkerPool, workerCount, type WorkerFace, type WorkerTiming } from './p
 
 /**
  * The version of the pipeline that makes embeddings (worker.cjs, align.cjs, blazeface.cjs, the
- * centre in faceres-centre.json, FACERES_INPUT): embeddings of two versions are not comparable.
+ * model, chip and centre in embedders.cjs): embeddings of two versions are not comparable.
  * Raise it with any change that moves embeddings; the indexer then re-indexes every photo
  * indexed with another version (services/face/indexer.ts), and older face profiles stop
  * matching. 1: human.detect per candidate crop; 2: the mesh straight from the stage A box,

@@ -47,7 +47,8 @@ const plan = require('./plan.cjs') as Plan;
  * Fewest items a chunk gets, by stage: the detector runs one square a call anyway; the mesh
  * and faceres run a chunk as one batch, and smaller batches cost more an item (measured on
  * this machine: the mesh ~10 ms a face alone, ~6 in fours, ~4.5 from eight; faceres ~27 ms
- * alone, ~21.5 from three), so a stage is only cut where each chunk keeps a fair batch.
+ * alone, ~21.5 from three; measured with faceres, engine version 2's model), so a stage is
+ * only cut where each chunk keeps a fair batch.
  */
 const MIN_CHUNK = { detect: 1, validate: 6, embed: 3 };
 
