@@ -31,7 +31,12 @@ const { loadConfig } = require('../server/src/config.ts');
 const { openPglite, openPostgres } = require('../server/src/db/index.ts');
 const { LocalStore } = require('../server/src/storage/index.ts');
 const { ImageService } = require('../server/src/services/photos/images.ts');
-const { FACE_HNSW_INDEX } = require('../server/src/services/face/vectors.ts');
+const { FACE_HNSW_INDEX, vectorColumns } = require('../server/src/services/face/vectors.ts');
+const { EMBEDDING_DIMS } = require('../server/src/services/face/embedding.ts');
+/** The synthetic embeddings have the current engine's length, in that length's pgvector columns. */
+const COLS = vectorColumns(EMBEDDING_DIMS);
+/** Per-dimension noise around a person's centre: 0.061 at 1024 values, scaled so faces keep the same cosine to it at any length. */
+const NOISE = 0.061 * Math.sqrt(1024 / EMBEDDING_DIMS);
 // The synthetic rows carry the engine's version, as indexed faces do (search compares only faces of it).
 const { FACE_ENGINE_VERSION } = require('../server/src/face/engine.ts');
 
@@ -103,7 +108,7 @@ async function bulkLoad(db, galleryId, vectors) {
   await db.query('CREATE TEMP TABLE bench_centres (p int PRIMARY KEY, a real[] NOT NULL)');
   await db.query(
     `INSERT INTO bench_centres SELECT p, (SELECT array_agg((x / n)::real ORDER BY o) FROM (SELECT x, o, sqrt(sum(x * x) OVER ()) AS n FROM unnest(r) WITH ORDINALITY t(x, o)) z)
-     FROM (SELECT p, array(SELECT random() - 0.5 FROM generate_series(1, 1024) WHERE p > 0) AS r FROM generate_series(1, $1) p) c`,
+     FROM (SELECT p, array(SELECT random() - 0.5 FROM generate_series(1, ${EMBEDDING_DIMS}) WHERE p > 0) AS r FROM generate_series(1, $1) p) c`,
     [PERSONS]
   );
   const { rows: pr } = await db.query(
@@ -113,17 +118,17 @@ async function bulkLoad(db, galleryId, vectors) {
     [galleryId, PER_PERSON, now, FACE_ENGINE_VERSION]
   );
   const firstPerson = Math.min(...pr.map((r) => Number(r.id)));
-  if (vectors) await db.query('UPDATE persons SET centroid_v = c.a::vector FROM bench_centres c WHERE persons.id = $1 + c.p - 1', [firstPerson]);
+  if (vectors) await db.query(`UPDATE persons SET ${COLS.person} = c.a::vector FROM bench_centres c WHERE persons.id = $1 + c.p - 1`, [firstPerson]);
   // Faces: the centre plus uniform noise (each dimension ±0.5 of the centre's spread), normalised.
   for (let k = 1; k <= PER_PERSON; k++) {
     const t0 = process.hrtime.bigint();
     await db.query('DROP TABLE IF EXISTS bench_faces');
     await db.query(
       `CREATE TEMP TABLE bench_faces AS SELECT p, (SELECT array_agg((x / n)::real ORDER BY o) FROM (SELECT x, o, sqrt(sum(x * x) OVER ()) AS n FROM unnest(r) WITH ORDINALITY t(x, o)) z) AS a
-       FROM (SELECT c.p, (SELECT array_agg(y + (random() - 0.5) * 0.061 ORDER BY o) FROM unnest(c.a) WITH ORDINALITY t(y, o) WHERE c.p > 0) AS r FROM bench_centres c) f`
+       FROM (SELECT c.p, (SELECT array_agg(y + (random() - 0.5) * ${NOISE} ORDER BY o) FROM unnest(c.a) WITH ORDINALITY t(y, o) WHERE c.p > 0) AS r FROM bench_centres c) f`
     );
     await db.query(
-      `INSERT INTO faces (photo_id, gallery_id, person_id, x, y, w, h, score, embedding, crop_key, created_at, engine_version${vectors ? ', embedding_v' : ''})
+      `INSERT INTO faces (photo_id, gallery_id, person_id, x, y, w, h, score, embedding, crop_key, created_at, engine_version${vectors ? `, ${COLS.face}` : ''})
        SELECT $1 + ((f.p * ${PER_PERSON} + $4) % $5), $2, $3 + f.p - 1, 0.4, 0.3, 0.1, 0.15, 0.9,
          (SELECT string_agg(float4send(x), ''::bytea ORDER BY o) FROM unnest(f.a) WITH ORDINALITY t(x, o)), 'bench/none.jpg', $6, $7${vectors ? ', f.a::vector' : ''}
        FROM bench_faces f`,
@@ -166,7 +171,7 @@ async function bench(kind) {
 
     // The synthetic bulk; pgvector's HNSW index is built after it (as CREATE INDEX on a loaded table).
     t0 = process.hrtime.bigint();
-    if (vectors.kind === 'pgvector') await db.query('DROP INDEX IF EXISTS faces_embedding_hnsw');
+    if (vectors.kind === 'pgvector') await db.query(`DROP INDEX IF EXISTS ${FACE_HNSW_INDEX.match(/EXISTS (\S+)/)[1]}`);
     const { firstPerson } = await bulkLoad(db, galleryId, vectors.kind === 'pgvector');
     log(`  bulk load: ${(ms(t0) / 1000).toFixed(1)} s`);
     if (vectors.kind === 'pgvector') {

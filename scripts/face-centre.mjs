@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// Writes server/src/face/faceres-centre.json: the mean faceres descriptor (each L2-normalised)
-// of the faces in @vladmandic/human/assets/screenshot-facematch.jpg, a contact sheet of ~110
-// face crops that ships with the package. The face worker subtracts it from every descriptor
-// (see worker.cjs). The faces are independent of the accuracy bench's (face-api's samples).
+// Writes server/src/face/facerec-centre.json: the mean FaceRecognitionNet descriptor (each
+// L2-normalised) of the faces in @vladmandic/human/assets/screenshot-facematch.jpg, a contact
+// sheet of ~110 face crops that ships with the package. The face worker subtracts it from
+// every descriptor (see embedders.cjs). The faces are independent of the accuracy bench's
+// (face-api's samples, the faces dev set). faceres-centre.json, engine version 2's centre, was
+// made the same way with faceres.
 //   node scripts/face-centre.mjs
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,7 +18,7 @@ const { createFaceEngine, FACE_DIMS } = require('../server/src/face/engine.ts');
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const sheet = path.join(root, 'node_modules/@vladmandic/human/assets/screenshot-facematch.jpg');
-const out = path.join(root, 'server/src/face/faceres-centre.json');
+const out = path.join(root, 'server/src/face/facerec-centre.json');
 
 const engine = await createFaceEngine({ workers: 1 });
 const faces = await engine.detect(fs.readFileSync(sheet), { mode: 'photo' });

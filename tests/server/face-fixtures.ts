@@ -8,11 +8,26 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import type { TestServer } from './helpers';
+import { EMBEDDING_DIMS, normalize } from '../../server/src/services/face/embedding';
 
 const SAMPLES = path.join(__dirname, '../../node_modules/@vladmandic/face-api/demo');
 
 export function samplePhoto(n: number): Buffer {
   return fs.readFileSync(path.join(SAMPLES, `sample${n}.jpg`));
+}
+
+/**
+ * A deterministic unit vector standing for an embedding (`dims` values, the engine's by
+ * default): distinct seeds give nearly unrelated vectors; `salt` gives another family.
+ */
+export function seededUnit(seed: number, dims = EMBEDDING_DIMS, salt = 0): Float32Array {
+  let x = seed * 9301 + 49297 + salt;
+  const e = new Float32Array(dims);
+  for (let i = 0; i < e.length; i++) {
+    x = (x * 9301 + 49297) % 233280;
+    e[i] = x / 233280 - 0.5;
+  }
+  return normalize(e);
 }
 
 export const dataUrl = (buf: Buffer, type = 'jpeg') => `data:image/${type};base64,${buf.toString('base64')}`;

@@ -6,17 +6,10 @@
 import { BACKENDS, startTestServer, insertGallery, insertPhotos, type TestServer } from './helpers';
 import { InProcessBus, parseBusNotice } from '../../server/src/live/bus';
 import { MemoryVectorIndex } from '../../server/src/services/face/vectors';
-import { EMBEDDING_DIMS, normalize, toBytes } from '../../server/src/services/face/embedding';
+import { toBytes } from '../../server/src/services/face/embedding';
+import { seededUnit } from './face-fixtures';
 
-function unit(seed: number): Float32Array {
-  let x = seed * 9301 + 49297;
-  const e = new Float32Array(EMBEDDING_DIMS);
-  for (let i = 0; i < e.length; i++) {
-    x = (x * 9301 + 49297) % 233280;
-    e[i] = x / 233280 - 0.5;
-  }
-  return normalize(e);
-}
+const unit = (seed: number) => seededUnit(seed);
 
 describe.each(BACKENDS)('in-process face index on %s', (backend) => {
   let s: TestServer;

@@ -5,9 +5,9 @@
  * by selfie work again; photos never indexed go first; an older face profile stops matching until the visitor takes a new one.
  */
 import { BACKENDS, startTestServer, insertGallery, type TestServer } from './helpers';
-import { dataUrl, faceCrop, samplePhoto, uploadPhoto } from './face-fixtures';
+import { dataUrl, faceCrop, samplePhoto, seededUnit, uploadPhoto } from './face-fixtures';
 import { FACE_ENGINE_VERSION } from '../../server/src/face/engine';
-import { EMBEDDING_DIMS, normalize, toBytes } from '../../server/src/services/face/embedding';
+import { toBytes } from '../../server/src/services/face/embedding';
 
 const TOKEN = 'face-reindex-token';
 const CONSENT = { consent: 1, adult: 1 };
@@ -15,16 +15,11 @@ const OLD = FACE_ENGINE_VERSION - 1;
 
 jest.setTimeout(300_000);
 
-/** A unit vector standing for an embedding of another engine (unrelated to the current one's). */
-function foreign(seed: number): Float32Array {
-  let x = seed * 7919 + 17;
-  const e = new Float32Array(EMBEDDING_DIMS);
-  for (let i = 0; i < e.length; i++) {
-    x = (x * 9301 + 49297) % 233280;
-    e[i] = x / 233280 - 0.5;
-  }
-  return normalize(e);
-}
+/**
+ * A unit vector standing for an embedding of the previous engine: 1024 values, as faceres made
+ * (unrelated to the current one's, and of another length).
+ */
+const foreign = (seed: number) => seededUnit(seed * 7919, 1024, 17);
 
 describe.each(BACKENDS)('re-indexing faces of an older engine on %s', (backend) => {
   let s: TestServer;

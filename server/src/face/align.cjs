@@ -188,4 +188,60 @@ function meshSquare(points) {
   return { cx: cos * u - sin * v, cy: sin * u + cos * v, extent: Math.max(maxU - minU, maxV - minV), angle };
 }
 
-module.exports = { BLAZEFACE_SYMMETRY, computeRotation, blazefaceAnchors, sampleSquare, cropToImage, meshSquare };
+/**
+ * Face mesh points averaged into dlib's five alignment points (image pixels): the centres of
+ * the eye on the image's left and of the one on its right (each the mean of the six points
+ * that match dlib's 68-point eye contour), the nose tip and the mouth's corners (left, right).
+ */
+const MESH_FIVE = [[33, 160, 158, 133, 153, 144], [362, 385, 387, 263, 373, 380], [4], [61], [291]];
+
+function fivePoints(points) {
+  return MESH_FIVE.map((ids) => {
+    let x = 0;
+    let y = 0;
+    for (const i of ids) {
+      x += points[i][0];
+      y += points[i][1];
+    }
+    return [x / ids.length, y / ids.length];
+  });
+}
+
+/**
+ * The similarity transform (scale, roll, shift) that best maps template points (an n-pixel
+ * chip's coordinates) onto image points (least squares), as the square sampleSquare cuts:
+ * {cx, cy, side, angle}.
+ */
+function chipSquare(template, points, n) {
+  const k = template.length;
+  let tx = 0;
+  let ty = 0;
+  let px = 0;
+  let py = 0;
+  for (let i = 0; i < k; i++) {
+    tx += template[i][0] / k;
+    ty += template[i][1] / k;
+    px += points[i][0] / k;
+    py += points[i][1] / k;
+  }
+  let a = 0;
+  let b = 0;
+  let d = 0;
+  for (let i = 0; i < k; i++) {
+    const u = template[i][0] - tx;
+    const v = template[i][1] - ty;
+    const x = points[i][0] - px;
+    const y = points[i][1] - py;
+    a += u * x + v * y;
+    b += u * y - v * x;
+    d += u * u + v * v;
+  }
+  a /= d;
+  b /= d;
+  // The chip's centre (n/2, n/2) in the image.
+  const u = n / 2 - tx;
+  const v = n / 2 - ty;
+  return { cx: px + a * u - b * v, cy: py + b * u + a * v, side: Math.hypot(a, b) * n, angle: Math.atan2(b, a) };
+}
+
+module.exports = { BLAZEFACE_SYMMETRY, computeRotation, blazefaceAnchors, sampleSquare, cropToImage, meshSquare, fivePoints, chipSquare };

@@ -1,14 +1,16 @@
-// The face engine: detection, 1024-d embeddings and face crops, with inference in
+// The face engine: detection, 128-d embeddings and face crops, with inference in
 // worker threads (worker.cjs, a pool of FACE_WORKERS, default one per core up to 2) so the
 // API server's event loop stays free. Decoding, the pixel limit and the crops run here with
 // sharp (libuv's thread pool, also off the event loop).
 //
-// Model: @vladmandic/human 3.3.6 (blazeface detector, face mesh as the validator, faceres
-// embeddings) on tfjs's WebAssembly backend; its models ship inside the npm package and load
-// from node_modules (worker.cjs refuses any fetch). Why this one: it is the maintained face
-// pipeline that installs here without a native build or a download at install time
-// (tfjs-node fetches a binary; onnxruntime would need models from elsewhere), and its
-// embeddings separate people on the accuracy bench once centred (see worker.cjs).
+// Models: @vladmandic/human 3.3.6's blazeface detector and face mesh (the validator and the
+// landmarks that align a face), and FaceRecognitionNet (dlib's ResNet-34, 128-d) from
+// @vladmandic/face-api's model/ for the embeddings (facerec.cjs, embedders.cjs), on tfjs's
+// WebAssembly backend; the models ship inside the npm packages and load from node_modules
+// (worker.cjs refuses any fetch). The embedding model was chosen on the faces dev set, real
+// different photos of the same people (docs/face-models.md): at a false-match rate of at
+// most 0.1 % it matched every different-photo pair, where human's faceres (engine version 2)
+// matched 78–92 %.
 // Detection in event photos is tiled (see worker.cjs): out of the box it finds one face.
 import { decode, faceCrop, ImageRefused } from './image';
 import { photoFaces } from './photo';
@@ -16,23 +18,35 @@ import { WorkerPool, workerCount, type WorkerFace, type WorkerTiming } from './p
 
 /**
  * The version of the pipeline that makes embeddings (worker.cjs, align.cjs, blazeface.cjs, the
- * centre in faceres-centre.json, FACERES_INPUT): embeddings of two versions are not comparable.
+ * model, chip and centre in embedders.cjs): embeddings of two versions are not comparable.
  * Raise it with any change that moves embeddings; the indexer then re-indexes every photo
  * indexed with another version (services/face/indexer.ts), and older face profiles stop
  * matching. 1: human.detect per candidate crop; 2: the mesh straight from the stage A box,
- * faceres on the mesh-aligned crop. Not a new version: faceres' graph rewritten at load
+ * faceres on the mesh-aligned crop; 3: FaceRecognitionNet (128-d) on a 150 px chip aligned to
+ * dlib's five-point template from the mesh's landmarks. Not a new version: faceres' graph rewritten at load
  * (graph-fuse.cjs) and the models run on batches, which move outputs by float rounding only
  * (at most ~1e-5; tests/server/face-graph-fuse.test.ts, and the accuracy bench is unchanged).
  */
-export const FACE_ENGINE_VERSION = 2;
+export const FACE_ENGINE_VERSION = 3;
 
-/** Embedding length (human's faceres descriptor). */
-export const FACE_DIMS = 1024;
+/** Embedding length (FaceRecognitionNet's descriptor). */
+export const FACE_DIMS = 128;
 /**
- * Cosine similarity at or above which two faces are the same person. Chosen from
- * `node bench/face-accuracy.mjs` (see the sweep it prints).
+ * Cosine similarity at or above which two faces are the same person. Tuned on the faces dev
+ * set only (`node bench/face-accuracy.mjs`: its different-photo pairs and threshold sweep;
+ * docs/face-models.md).
  */
-export const MATCH_THRESHOLD = 0.5;
+export const MATCH_THRESHOLD = 0.6;
+
+/**
+ * The engine versions this engine still embeds with (detect's `version`), their embedding
+ * length and match threshold: the current one, and the one before it, so that a selfie can
+ * search a gallery whose photos are still being re-indexed with the current one.
+ */
+export const FACE_ENGINE_VERSIONS: Readonly<Record<number, { dims: number; threshold: number }>> = {
+  2: { dims: 1024, threshold: 0.5 },
+  [FACE_ENGINE_VERSION]: { dims: FACE_DIMS, threshold: MATCH_THRESHOLD }
+};
 /**
  * Faces smaller than this (pixels of the input image, the stage A box's longer side) are not
  * embedded in event photos: too small to be matched (the faces of a selfie search are far
@@ -53,7 +67,7 @@ export interface FaceBox {
 export interface DetectedFace {
   box: FaceBox;
   score: number;
-  /** L2-normalised, FACE_DIMS long. */
+  /** L2-normalised, FACE_DIMS long (of the version asked for: that version's dims). */
   embedding: Float32Array;
   /** Square JPEG (200 px) around the face. */
   crop: Buffer;
@@ -72,15 +86,21 @@ export class FaceImageError extends Error {
   }
 }
 
+export interface DetectOptions {
+  mode: 'photo' | 'selfie';
+  version?: number;
+}
+
 export interface FaceEngine {
   readonly dims: number;
   /** FACE_ENGINE_VERSION: what the embeddings it returns are comparable with. */
   readonly version: number;
   /**
    * 'photo': every face of an event photo (group photos tiled); 'selfie': the one main face
-   * (throws no-face / many-faces when there is not exactly one clear face).
+   * (throws no-face / many-faces when there is not exactly one clear face). `version`: the
+   * engine version whose embeddings to make (one of FACE_ENGINE_VERSIONS; default the current).
    */
-  detect(image: Buffer, opts: { mode: 'photo' | 'selfie' }): Promise<DetectedFace[]>;
+  detect(image: Buffer, opts: DetectOptions): Promise<DetectedFace[]>;
   close(): Promise<void>;
 }
 
@@ -137,7 +157,8 @@ class WorkerFaceEngine implements FaceEngine {
     return this.pool.warm();
   }
 
-  async detect(image: Buffer, opts: { mode: 'photo' | 'selfie' }): Promise<DetectedFace[]> {
+  async detect(image: Buffer, opts: DetectOptions): Promise<DetectedFace[]> {
+    if (opts.version !== undefined && !FACE_ENGINE_VERSIONS[opts.version]) throw new Error(`face engine: no embeddings of version ${opts.version}`);
     const release = await this.slot();
     try {
       return await this.detectNow(image, opts);
@@ -146,7 +167,8 @@ class WorkerFaceEngine implements FaceEngine {
     }
   }
 
-  private async detectNow(image: Buffer, opts: { mode: 'photo' | 'selfie' }): Promise<DetectedFace[]> {
+  private async detectNow(image: Buffer, opts: DetectOptions): Promise<DetectedFace[]> {
+    const version = opts.version ?? FACE_ENGINE_VERSION;
     let img;
     let decodeMs = 0;
     try {
@@ -169,12 +191,12 @@ class WorkerFaceEngine implements FaceEngine {
       const shared = Buffer.from(new SharedArrayBuffer(img.rgb.byteLength));
       img.rgb.copy(shared);
       img = { ...img, rgb: shared };
-      ({ faces: found, timing } = await photoFaces(this.pool, { data: shared, width: img.rgbWidth, height: img.rgbHeight }, (MIN_FACE_PX * img.rgbWidth) / img.width));
+      ({ faces: found, timing } = await photoFaces(this.pool, { data: shared, width: img.rgbWidth, height: img.rgbHeight }, (MIN_FACE_PX * img.rgbWidth) / img.width, version));
     } else {
       // The pixels move to the worker (no copy); a view into a larger buffer is copied first.
       const px = img.rgb;
       const data = px.byteOffset === 0 && px.byteLength === px.buffer.byteLength ? px : new Uint8Array(px);
-      const answer = await this.pool.run({ msg: { op: 'selfie', width: img.rgbWidth, height: img.rgbHeight, data: data.buffer }, transfer: [data.buffer as ArrayBuffer] });
+      const answer = await this.pool.run({ msg: { op: 'selfie', version, width: img.rgbWidth, height: img.rgbHeight, data: data.buffer }, transfer: [data.buffer as ArrayBuffer] });
       if (answer.error === 'no-face' || answer.error === 'many-faces') throw new FaceImageError(answer.error, answer.message ?? answer.error);
       if (answer.error) throw new Error(`face detection failed: ${answer.message}`);
       found = answer.faces as WorkerFace[];

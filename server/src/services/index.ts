@@ -48,10 +48,10 @@ import { H5Document } from './h5/document';
 import { LandingService } from './gallery/landing';
 import { AutoCover } from './gallery/autoCover';
 import { DEMO_LINK_ID } from '../demo/demo';
-import { getFaceEngine, MATCH_THRESHOLD } from '../face/engine';
+import { FACE_ENGINE_VERSION, FACE_ENGINE_VERSIONS, getFaceEngine, MATCH_THRESHOLD } from '../face/engine';
 import { createVectorIndex, type VectorIndex } from './face/vectors';
 import { FaceIndexer } from './face/indexer';
-import { faceEngines } from './face/engines';
+import { faceEngines, olderVersionsOf } from './face/engines';
 import { FaceVersions } from './face/transition';
 import { FaceService } from './face/faces';
 import { FaceFollowService } from './face/follows';
@@ -133,10 +133,18 @@ export function createServices(infra: Infrastructure) {
   const faceEngine = once(getFaceEngine);
   /**
    * The engines by version: the current one, and older ones kept while galleries re-index to it
-   * (services/face/transition.ts): register an older version's engine here when a version change
-   * should keep search on the old faces until a gallery's re-index is complete.
+   * (services/face/transition.ts): the engine still embeds with the versions FACE_ENGINE_VERSIONS
+   * names, so search stays on a gallery's old faces until its re-index is complete.
    */
-  const engines = faceEngines(faceEngine);
+  const engines = faceEngines(
+    faceEngine,
+    olderVersionsOf(
+      faceEngine,
+      Object.keys(FACE_ENGINE_VERSIONS)
+        .map(Number)
+        .filter((v) => v !== FACE_ENGINE_VERSION)
+    )
+  );
   const faceVersions = new FaceVersions(db, engines);
   const facesChanged = (id: number) => {
     photos.invalidate(id);
@@ -144,7 +152,7 @@ export function createServices(infra: Infrastructure) {
   };
   const faceIndexer = new FaceIndexer(db, store, faceVectors, faceEngine, prerender, MATCH_THRESHOLD, infra.warn, facesChanged);
   const faceDeps = {
-    db, store, galleries, gates, vectors: faceVectors, detector: faceEngine, engines, versions: faceVersions, limits, threshold: MATCH_THRESHOLD,
+    db, store, galleries, gates, vectors: faceVectors, detector: faceEngine, engines, versions: faceVersions, limits, threshold: MATCH_THRESHOLD, thresholds: FACE_ENGINE_VERSIONS,
     publicUrl: config.publicUrl, changed: facesChanged
   };
   // Text-in-photo search (issues 14, 27; formocr): PaddleOCR's models in a worker thread, started on first use; buildApp closes it.

@@ -54,7 +54,10 @@ export interface FaceServiceDeps {
   /** Which versions a gallery's searches use (transition.ts); shared by the face services. */
   versions?: FaceVersions;
   limits: RateLimiter;
+  /** The current engine's match threshold. */
   threshold: number;
+  /** Thresholds of other engine versions a gallery may still be searched at (engine.ts FACE_ENGINE_VERSIONS). */
+  thresholds?: Readonly<Record<number, { threshold: number }>>;
   publicUrl: string;
   /** A gallery's faces changed (its person photo lists load afresh). */
   changed: (galleryId: number) => void;
@@ -139,11 +142,17 @@ export class FaceCore {
    * similar on average wins (one lookalike face of another person does not outvote a person
    * seen in several photos).
    */
+  /** The match threshold of an engine version's embeddings (the current one's unless told otherwise). */
+  protected thresholdOf(version: number): number {
+    return this.d.thresholds?.[version]?.threshold ?? this.d.threshold;
+  }
+
   protected async match(galleryId: number, e: Float32Array, version?: number): Promise<number | null> {
     const v = version ?? (await this.engineVersion());
     const vectors = await this.d.vectors();
+    const threshold = this.thresholdOf(v);
     const hits = (await vectors.nearestFaces(galleryId, e, MATCH_CANDIDATES, v)).filter((h) => h.personId);
-    if (!hits.length || hits[0].similarity < this.d.threshold) return null;
+    if (!hits.length || hits[0].similarity < threshold) return null;
     // Only faces still there, not hidden, in visible photos count.
     const { rows } = await this.d.db.query<{ id: number; person_id: number }>(
       `SELECT f.id, f.person_id FROM faces f JOIN photos p ON p.id = f.photo_id
@@ -160,7 +169,7 @@ export class FaceCore {
     let bestScore = -Infinity;
     for (const [p, list] of sims) {
       // Hits come most similar first.
-      if (list[0] < this.d.threshold) continue;
+      if (list[0] < threshold) continue;
       const top = list.slice(0, LINK_K);
       const score = top.reduce((a, b) => a + b, 0) / top.length;
       if (score > bestScore) {

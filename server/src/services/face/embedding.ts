@@ -1,12 +1,18 @@
 /**
- * Face embeddings as stored: EMBEDDING_DIMS float32 values, big-endian (network
+ * Face embeddings as stored: the engine version's length of float32 values, big-endian (network
  * order, as PostgreSQL's float4send writes them, so SQL can produce the same bytes),
  * in a bytea column. Every database reads this form; pgvector's columns are filled
  * from the same numbers (vectorLiteral).
  */
 
-/** Embedding length of the face engine (services/face/vectors.ts checks stored rows against it). */
-export const EMBEDDING_DIMS = 1024;
+/** Embedding length of the current face engine (server/src/face/engine.ts FACE_DIMS). */
+export const EMBEDDING_DIMS = 128;
+/**
+ * Every embedding length the face engines have made (rows of older versions stay readable
+ * until re-indexed): 1024 (versions 1–2, faceres), 128 (version 3, FaceRecognitionNet). Each
+ * has its own pgvector columns (vectors.ts); a search compares rows of its own length only.
+ */
+export const EMBEDDING_LENGTHS: readonly number[] = [1024, 128];
 
 export function toBytes(e: Float32Array): Buffer {
   const out = Buffer.alloc(e.length * 4);

@@ -34,3 +34,20 @@ export function faceEngines(current: () => Promise<FaceDetector>, older: Record<
     }
   };
 }
+
+/** A detector that also embeds at other versions on request (server/src/face/engine.ts detect's `version`). */
+export interface MultiVersionDetector extends FaceDetector {
+  detect(image: Buffer, opts: { mode: 'photo' | 'selfie'; version?: number }): ReturnType<FaceDetector['detect']>;
+}
+
+/** The older versions one engine still embeds with, each as an engine of its own (faceEngines' `older`). */
+export function olderVersionsOf(engine: () => Promise<MultiVersionDetector>, versions: readonly number[]): Record<number, () => Promise<FaceDetector>> {
+  const older: Record<number, () => Promise<FaceDetector>> = {};
+  for (const version of versions) {
+    older[version] = async () => {
+      const e = await engine();
+      return { version, detect: (image, opts) => e.detect(image, { ...opts, version }) };
+    };
+  }
+  return older;
+}

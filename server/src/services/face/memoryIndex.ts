@@ -1,13 +1,14 @@
 /**
  * The in-process face index (vectors.ts MemoryVectorIndex), for a PostgreSQL without
  * pgvector: each process keeps the faces of a gallery it searched in one packed
- * Float32Array, catches up by `seq` before each search, and drops a gallery on the live
+ * Float32Array per embedding length (a search compares rows of its own length only: during a
+ * re-index a gallery holds faces of two engine versions), catches up by `seq` before each search, and drops a gallery on the live
  * bus's face_reset notice. Galleries up to EXACT_MAX faces are scanned exactly; bigger
  * ones through their persons first (the PROBE_PERSONS nearest centroids).
  */
 import type { Db, Queryable } from '../../db';
 import type { LiveBus } from '../../live/bus';
-import { EMBEDDING_DIMS, dotAt, fromBytes } from './embedding';
+import { dotAt, fromBytes } from './embedding';
 import type { FaceHit, PersonHit, VectorIndex } from './vectors';
 
 /** Galleries up to this many faces are scanned exactly (~20 ms in JS); bigger ones through their persons. */
@@ -16,8 +17,13 @@ export const EXACT_MAX = 20_000;
 export const PROBE_PERSONS = 48;
 const LOAD_BATCH = 2000;
 
-/** One gallery's faces, packed: row i is mat[i*D … i*D+D). Removed rows stay, flagged dead, until the next reload. */
+/**
+ * One gallery's faces of one embedding length D, packed: row i is mat[i*D … i*D+D). Rows of
+ * other lengths are skipped (their seq still counts). Removed rows stay, flagged dead, until the next reload.
+ */
 class GalleryFaces {
+  constructor(readonly D: number) {}
+
   n = 0;
   seq = 0;
   mat = new Float32Array(0);
@@ -34,7 +40,7 @@ class GalleryFaces {
 
   private grow(min: number): void {
     const cap = Math.max(min, this.ids.length * 2, 256);
-    const D = EMBEDDING_DIMS;
+    const D = this.D;
     const mat = new Float32Array(cap * D);
     mat.set(this.mat.subarray(0, this.n * D));
     const copy = <T extends Int32Array | Uint8Array>(a: T, make: (n: number) => T) => {
@@ -53,10 +59,10 @@ class GalleryFaces {
   put(id: number, person: number | null, photo: number, hidden: boolean, e: Float32Array, version: number): void {
     const old = this.rowOf.get(id);
     if (old !== undefined) this.kill(old);
-    if (hidden) return;
+    if (hidden || e.length !== this.D) return;
     if (this.n >= this.ids.length) this.grow(this.n + 1);
     const r = this.n++;
-    this.mat.set(e, r * EMBEDDING_DIMS);
+    this.mat.set(e, r * this.D);
     this.ids[r] = id;
     this.persons[r] = person ?? 0;
     this.photos[r] = photo;
@@ -104,7 +110,8 @@ class TopK<T> {
 
 export class MemoryVectorIndex implements VectorIndex {
   readonly kind = 'memory' as const;
-  private galleries = new Map<number, GalleryFaces>();
+  /** Per gallery, its faces by embedding length. */
+  private galleries = new Map<number, Map<number, GalleryFaces>>();
   private persons = new Map<number, PersonEntry>();
   private personSeq = 0;
   private personLoad: Promise<void> = Promise.resolve();
@@ -123,12 +130,17 @@ export class MemoryVectorIndex implements VectorIndex {
     });
   }
 
-  /** Catch up with faces written since the last look (serialised per gallery). */
-  private async gallery(galleryId: number): Promise<GalleryFaces> {
-    let g = this.galleries.get(galleryId);
+  /** Catch up with faces of `dims` values written since the last look (serialised per gallery and length). */
+  private async gallery(galleryId: number, dims: number): Promise<GalleryFaces> {
+    let byDims = this.galleries.get(galleryId);
+    if (!byDims) {
+      byDims = new Map();
+      this.galleries.set(galleryId, byDims);
+    }
+    let g = byDims.get(dims);
     if (!g) {
-      g = new GalleryFaces();
-      this.galleries.set(galleryId, g);
+      g = new GalleryFaces(dims);
+      byDims.set(dims, g);
     }
     const faces = g;
     faces.loading = faces.loading.catch(() => undefined).then(async () => {
@@ -166,9 +178,9 @@ export class MemoryVectorIndex implements VectorIndex {
   }
 
   async nearestFaces(galleryId: number, e: Float32Array, k: number, version?: number): Promise<FaceHit[]> {
-    const g = await this.gallery(galleryId);
+    const g = await this.gallery(galleryId, e.length);
     const top = new TopK<number>(k);
-    const D = EMBEDDING_DIMS;
+    const D = g.D;
     const scanRow = (r: number) => {
       if (!g.dead[r] && (version === undefined || g.versions[r] === version)) top.push(dotAt(g.mat, r * D, e), r);
     };
@@ -187,12 +199,12 @@ export class MemoryVectorIndex implements VectorIndex {
     await this.syncPersons(q);
     if (galleryId !== null) {
       const top = new TopK<number>(k);
-      for (const [id, p] of this.persons) if (p.alive && p.galleryId === galleryId) top.push(dotAt(p.centroid, 0, e), id);
+      for (const [id, p] of this.persons) if (p.alive && p.galleryId === galleryId && p.centroid.length === e.length) top.push(dotAt(p.centroid, 0, e), id);
       return top.items.map(({ score, item }) => ({ personId: item, galleryId, similarity: score }));
     }
     const best = new Map<number, PersonHit>();
     for (const [id, p] of this.persons) {
-      if (!p.alive) continue;
+      if (!p.alive || p.centroid.length !== e.length) continue;
       const s = dotAt(p.centroid, 0, e);
       const cur = best.get(p.galleryId);
       if (!cur || s > cur.similarity) best.set(p.galleryId, { personId: id, galleryId: p.galleryId, similarity: s });

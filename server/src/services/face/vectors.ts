@@ -3,11 +3,14 @@
  * persons with their embeddings in bytea, migration 013); search runs where it is fastest:
  *
  * - `PgVectorIndex`: the database has pgvector (the embedded PGlite loads
- *   @electric-sql/pglite-pgvector). prepare() adds `vector(1024)` columns beside the
- *   bytea ones and an HNSW index on the faces (cosine); writes fill both in the same
- *   transaction, searches are `ORDER BY embedding_v <=> $q` in SQL.
+ *   @electric-sql/pglite-pgvector). prepare() adds `vector(n)` columns beside the
+ *   bytea ones, one pair for each embedding length (EMBEDDING_LENGTHS: the 1024 of engine
+ *   versions 1–2 in embedding_v / centroid_v, the 128 of version 3 in embedding_v128 /
+ *   centroid_v128), and an HNSW index on each faces column (cosine; NULLs, rows of the other
+ *   length, are not in it); writes fill the column of the embedding's length in the same
+ *   transaction, searches are `ORDER BY embedding_v… <=> $q` in SQL on the query's length.
  * - `MemoryVectorIndex`: a PostgreSQL without the extension. Each process keeps the
- *   faces of a gallery it searched in one packed Float32Array, loaded from the same rows
+ *   faces of a gallery it searched (of one embedding length) in one packed Float32Array, loaded from the same rows
  *   and kept current with one query before each search (rows whose `seq` is above the
  *   last seen: every face and person write takes the next face_seq value). Removals
  *   (deleted photos, hidden faces, destroyed profiles) are announced on the live bus
@@ -21,7 +24,7 @@
  */
 import type { Db, Queryable } from '../../db';
 import type { LiveBus } from '../../live/bus';
-import { EMBEDDING_DIMS, fromBytes, vectorLiteral } from './embedding';
+import { EMBEDDING_DIMS, EMBEDDING_LENGTHS, fromBytes, vectorLiteral } from './embedding';
 import { MemoryVectorIndex } from './memoryIndex';
 
 export { MemoryVectorIndex, EXACT_MAX, PROBE_PERSONS } from './memoryIndex';
@@ -61,8 +64,18 @@ export interface VectorIndex {
 
 /** HNSW build settings: measured on PGlite (WASM), m 16 / ef 64 took ~13 ms a row to insert; these ~4 times less. */
 const HNSW_WITH = 'WITH (m = 12, ef_construction = 40)';
-/** The HNSW index on faces (the bench rebuilds it after a bulk load with this statement). */
-export const FACE_HNSW_INDEX = `CREATE INDEX IF NOT EXISTS faces_embedding_hnsw ON faces USING hnsw (embedding_v vector_cosine_ops) ${HNSW_WITH}`;
+/** The pgvector columns of embeddings of `dims` values: the 1024 of the first engines kept their names. */
+export function vectorColumns(dims: number): { face: string; person: string } {
+  if (!Number.isInteger(dims) || !EMBEDDING_LENGTHS.includes(dims)) throw new Error(`no vector columns for embeddings of ${dims} values`);
+  return dims === 1024 ? { face: 'embedding_v', person: 'centroid_v' } : { face: `embedding_v${dims}`, person: `centroid_v${dims}` };
+}
+/** The HNSW index on the faces column of `dims` (the bench rebuilds it after a bulk load with this statement). */
+export function faceHnswIndex(dims: number): string {
+  const col = vectorColumns(dims).face;
+  return `CREATE INDEX IF NOT EXISTS faces_${col === 'embedding_v' ? 'embedding' : col}_hnsw ON faces USING hnsw (${col} vector_cosine_ops) ${HNSW_WITH}`;
+}
+/** The HNSW index on the current engine's embeddings. */
+export const FACE_HNSW_INDEX = faceHnswIndex(EMBEDDING_DIMS);
 /** Candidates the HNSW scan keeps (pgvector's hnsw.ef_search); iterative scans go on past it when a gallery filter drops rows. */
 const EF_SEARCH = 80;
 
@@ -81,9 +94,12 @@ async function enablePgvector(db: Db, warn: (msg: string, err?: unknown) => void
     await db.tx(async (q) => {
       await q.query('SELECT pg_advisory_xact_lock($1)', [7_310_013]);
       await q.query('CREATE EXTENSION IF NOT EXISTS vector');
-      await q.query(`ALTER TABLE faces ADD COLUMN IF NOT EXISTS embedding_v vector(${EMBEDDING_DIMS})`);
-      await q.query(`ALTER TABLE persons ADD COLUMN IF NOT EXISTS centroid_v vector(${EMBEDDING_DIMS})`);
-      await q.query(FACE_HNSW_INDEX);
+      for (const dims of EMBEDDING_LENGTHS) {
+        const col = vectorColumns(dims);
+        await q.query(`ALTER TABLE faces ADD COLUMN IF NOT EXISTS ${col.face} vector(${dims})`);
+        await q.query(`ALTER TABLE persons ADD COLUMN IF NOT EXISTS ${col.person} vector(${dims})`);
+        await q.query(faceHnswIndex(dims));
+      }
     });
   } catch (err) {
     // Available but not installable (no privilege): the in-process index serves.
@@ -94,11 +110,18 @@ async function enablePgvector(db: Db, warn: (msg: string, err?: unknown) => void
   return true;
 }
 
-/** Rows written while the database had no pgvector get their vector columns. */
+/** Rows written while the database had no pgvector get the vector column of their length. */
 async function backfill(db: Db): Promise<void> {
-  for (const [table, col, src] of [['faces', 'embedding_v', 'embedding'], ['persons', 'centroid_v', 'centroid']] as const) {
+  for (const dims of EMBEDDING_LENGTHS) {
+    const cols = vectorColumns(dims);
+    await backfillColumns(db, dims, [['faces', cols.face, 'embedding'], ['persons', cols.person, 'centroid']]);
+  }
+}
+
+async function backfillColumns(db: Db, dims: number, targets: Array<[string, string, string]>): Promise<void> {
+  for (const [table, col, src] of targets) {
     for (;;) {
-      const { rows } = await db.query<{ id: number; e: Uint8Array }>(`SELECT id, ${src} AS e FROM ${table} WHERE ${col} IS NULL LIMIT 500`);
+      const { rows } = await db.query<{ id: number; e: Uint8Array }>(`SELECT id, ${src} AS e FROM ${table} WHERE ${col} IS NULL AND length(${src}) = ${dims * 4} LIMIT 500`);
       if (!rows.length) break;
       for (const r of rows) await db.query(`UPDATE ${table} SET ${col} = $2::vector WHERE id = $1`, [r.id, vectorLiteral(fromBytes(r.e))]);
     }
@@ -111,13 +134,14 @@ export class PgVectorIndex implements VectorIndex {
 
   async nearestFaces(galleryId: number, e: Float32Array, k: number, version?: number): Promise<FaceHit[]> {
     const only = version === undefined ? '' : ' AND engine_version = $3';
+    const col = vectorColumns(e.length).face;
     const rows = await this.db.tx(async (q) => {
       await q.query(`SET LOCAL hnsw.ef_search = ${Math.max(EF_SEARCH, k)}`);
       await q.query('SET LOCAL hnsw.iterative_scan = relaxed_order');
       return (
         await q.query<{ id: number; person_id: number | null; photo_id: number; d: number }>(
-          `SELECT id, person_id, photo_id, embedding_v <=> $2::vector AS d FROM faces
-           WHERE gallery_id = $1 AND NOT hidden${only} ORDER BY embedding_v <=> $2::vector LIMIT ${Math.trunc(k)}`,
+          `SELECT id, person_id, photo_id, ${col} <=> $2::vector AS d FROM faces
+           WHERE gallery_id = $1 AND NOT hidden AND ${col} IS NOT NULL${only} ORDER BY ${col} <=> $2::vector LIMIT ${Math.trunc(k)}`,
           version === undefined ? [galleryId, vectorLiteral(e)] : [galleryId, vectorLiteral(e), version]
         )
       ).rows;
@@ -127,27 +151,31 @@ export class PgVectorIndex implements VectorIndex {
 
   async nearestPersons(galleryId: number | null, e: Float32Array, k: number, q: Queryable = this.db): Promise<PersonHit[]> {
     const v = vectorLiteral(e);
+    const col = vectorColumns(e.length).person;
     const { rows } =
       galleryId === null
         ? await q.query<{ id: number; gallery_id: number; d: number }>(
-            `SELECT DISTINCT ON (gallery_id) id, gallery_id, centroid_v <=> $1::vector AS d FROM persons
-             WHERE face_count > 0 ORDER BY gallery_id, centroid_v <=> $1::vector`,
+            `SELECT DISTINCT ON (gallery_id) id, gallery_id, ${col} <=> $1::vector AS d FROM persons
+             WHERE face_count > 0 AND ${col} IS NOT NULL ORDER BY gallery_id, ${col} <=> $1::vector`,
             [v]
           )
         : await q.query<{ id: number; gallery_id: number; d: number }>(
-            `SELECT id, gallery_id, centroid_v <=> $2::vector AS d FROM persons WHERE gallery_id = $1 AND face_count > 0
-             ORDER BY centroid_v <=> $2::vector LIMIT ${Math.trunc(k)}`,
+            `SELECT id, gallery_id, ${col} <=> $2::vector AS d FROM persons WHERE gallery_id = $1 AND face_count > 0 AND ${col} IS NOT NULL
+             ORDER BY ${col} <=> $2::vector LIMIT ${Math.trunc(k)}`,
             [galleryId, v]
           );
     return rows.map((r) => ({ personId: r.id, galleryId: r.gallery_id, similarity: 1 - Number(r.d) })).sort((a, b) => b.similarity - a.similarity).slice(0, galleryId === null ? undefined : k);
   }
 
   async wroteFace(q: Queryable, faceId: number, e: Float32Array): Promise<void> {
-    await q.query('UPDATE faces SET embedding_v = $2::vector WHERE id = $1', [faceId, vectorLiteral(e)]);
+    // The other lengths' columns are cleared: a re-indexed row is searched by its new length only.
+    const sets = EMBEDDING_LENGTHS.map((d) => `${vectorColumns(d).face} = ${d === e.length ? '$2::vector' : 'NULL'}`).join(', ');
+    await q.query(`UPDATE faces SET ${sets} WHERE id = $1`, [faceId, vectorLiteral(e)]);
   }
 
   async wrotePerson(q: Queryable, personId: number, centroid: Float32Array): Promise<void> {
-    await q.query('UPDATE persons SET centroid_v = $2::vector WHERE id = $1', [personId, vectorLiteral(centroid)]);
+    const sets = EMBEDDING_LENGTHS.map((d) => `${vectorColumns(d).person} = ${d === centroid.length ? '$2::vector' : 'NULL'}`).join(', ');
+    await q.query(`UPDATE persons SET ${sets} WHERE id = $1`, [personId, vectorLiteral(centroid)]);
   }
 
   async removed(): Promise<void> {
