@@ -28,7 +28,7 @@ function fakeFaces(version: number): () => Promise<FaceDetector> {
   return async () => engine;
 }
 
-const fakeOcr: OcrEngine = { langs: ['eng'], read: async () => ({ text: 'RUN 4821', digits: '4821' }) as never, close: async () => undefined };
+const fakeOcr: OcrEngine = { read: async () => ({ text: 'RUN 4821', digits: '4821' }) as never, close: async () => undefined };
 
 describe.each(BACKENDS)('indexing progress on %s', (backend) => {
   let s: TestServer;
