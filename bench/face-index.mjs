@@ -16,11 +16,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { register } from 'tsx/cjs/api';
+import { openBenchDb } from './bench-db.mjs';
 import { register as registerEsm } from 'tsx/esm/api';
 
 // The app loads some route modules with import(): both of tsx's hooks.
@@ -116,22 +116,6 @@ async function makePhotos(W, round, noise) {
   return out;
 }
 
-async function openDb() {
-  if (DB !== 'postgres') return { db: await openPglite(null), drop: async () => undefined };
-  const schema = `bench_${crypto.randomBytes(5).toString('hex')}`;
-  const admin = await openPostgres(PG_URL);
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  const url = new URL(PG_URL);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    db: await openPostgres(url.toString()),
-    drop: async () => {
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.close();
-    }
-  };
-}
-
 async function bench(W, noise) {
   const H = (W * 2) / 3;
   const photos = [];
@@ -141,7 +125,7 @@ async function bench(W, noise) {
   console.log(`\n== ${W}×${H}: ${photos.length} photos, ${mb.toFixed(1)} MB each on average, ${photos.reduce((n, p) => n + p.faces, 0)} faces; database ${DB}`);
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'face-index-app-'));
-  const { db, drop } = await openDb();
+  const { db, drop } = await openBenchDb(DB, { openPglite, openPostgres }, PG_URL);
   const config = loadConfig({ DATA_DIR: dataDir, H5_DIR: path.join(dataDir, 'no-h5'), FACE_INDEXING: '0', SEED_DEMO: '0' });
   const { app, services: s } = await buildApp({ config, db, store: new LocalStore(path.join(dataDir, 'objects')) });
   try {
