@@ -16,10 +16,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import { register } from 'tsx/cjs/api';
+import { openBenchDb } from './bench-db.mjs';
 import { register as registerEsm } from 'tsx/esm/api';
 
 // The app loads some route modules with import(): both of tsx's hooks (as `npm run bench` runs it, plain node).
@@ -57,22 +57,6 @@ const pct = (xs, p) => {
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
 };
 const log = (...a) => console.log(...a);
-
-async function openDb(kind) {
-  if (kind === 'pglite') return { db: await openPglite(null), drop: async () => undefined };
-  const schema = `bench_${crypto.randomBytes(5).toString('hex')}`;
-  const admin = await openPostgres(PG_URL);
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  const url = new URL(PG_URL);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    db: await openPostgres(url.toString()),
-    drop: async () => {
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.close();
-    }
-  };
-}
 
 /** A selfie-like crop around a face box (fractions of the photo). */
 async function crop(photo, box) {
@@ -142,7 +126,7 @@ async function bulkLoad(db, galleryId, vectors) {
 
 async function bench(kind) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'face-search-bench-'));
-  const { db, drop } = await openDb(kind);
+  const { db, drop } = await openBenchDb(kind, { openPglite, openPostgres }, PG_URL);
   const config = loadConfig({ DATA_DIR: dataDir, H5_DIR: path.join(dataDir, 'no-h5'), FACE_INDEXING: '0', SEED_DEMO: '0' });
   const { app, services: s } = await buildApp({ config, db, store: new LocalStore(path.join(dataDir, 'objects')) });
   try {

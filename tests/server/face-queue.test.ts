@@ -1,7 +1,8 @@
 /**
  * The face indexing queue (services/face/indexer.ts, face_jobs): several indexers share it
  * without doing a job twice, a dead claimer's job is claimed again once its lease runs out,
- * a restart resumes, a job that keeps failing stops, and indexing waits while uploads register.
+ * a restart resumes, a job that keeps failing stops, indexing waits while uploads register, and
+ * the running indexer keeps two photos in flight.
  */
 import { BACKENDS, startTestServer, insertGallery, type TestServer } from './helpers';
 import { samplePhoto, uploadPhoto } from './face-fixtures';
@@ -75,6 +76,45 @@ describe.each(BACKENDS)('face indexing queue on %s', (backend) => {
     expect(queue.quietFor(60_000)).toBe(false);
     await queue.idle();
     expect(queue.quietFor(0)).toBe(true);
+  });
+
+  it("the running indexer takes the next photo while one is still in detection, and both are indexed", async () => {
+    const photos = [await uploadPhoto(s, TOKEN, galleryId, samplePhoto(1), 'p1.jpg'), await uploadPhoto(s, TOKEN, galleryId, samplePhoto(3), 'p3.jpg')];
+    const engine = await s.services.faceEngine();
+    // The engine as the indexer sees it: a photo's detection holds until a second one has started (or 20 s passed).
+    let inFlight = 0;
+    let most = 0;
+    let second: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => (second = resolve));
+    const gated = {
+      version: engine.version,
+      async detect(image: Buffer, opts: { mode: 'photo' | 'selfie' }) {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        if (inFlight >= 2) second();
+        await Promise.race([started, new Promise((r) => setTimeout(r, 20_000))]);
+        try {
+          return await engine.detect(image, opts);
+        } finally {
+          inFlight--;
+        }
+      }
+    };
+    const sv = s.services;
+    const indexer = new FaceIndexer(s.db, sv.store, sv.faceVectors, async () => gated, { quietFor: () => true }, MATCH_THRESHOLD, () => undefined);
+    const stop = indexer.start();
+    try {
+      for (let t = 0; t < 600 && (await Promise.all(photos.map(job))).some((j) => j.state !== 'done'); t++) await new Promise((r) => setTimeout(r, 100));
+    } finally {
+      await stop();
+    }
+    expect(most).toBe(2);
+    for (const p of photos) {
+      const done = await job(p);
+      expect(done.state).toBe('done');
+      expect(await faceCount(p)).toBe(done.faces);
+      expect(done.faces).toBeGreaterThan(0);
+    }
   });
 
   it('deleting a photo takes its faces, job and crops', async () => {

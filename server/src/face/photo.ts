@@ -3,8 +3,10 @@
 // on the candidates, the embedding model on the faces) is cut into contiguous chunks, one a worker, queued
 // together: a worker with nothing else to do takes a share of a photo another worker is on.
 // The embedding model is the one of the engine version asked for (worker embedders.cjs).
-// With one photo at a time (the indexer runs one job at a time) both cores work on it, and a
-// queue of photos no longer ends with one large group photo on one core while the other idles.
+// With one photo at a time both cores work on it, and a queue of photos no longer ends with one
+// large group photo on one core while the other idles. The indexer keeps two photos in flight
+// (services/face/indexer.ts JOBS_IN_FLIGHT): the pool's one queue (first in, first out) then
+// hands a worker the next photo's chunks while this photo's decode, merge or write is running.
 // Chunks are concatenated in order, so the merge and the faces kept are those of one worker
 // doing it all (the embedding model and the mesh see other batches: outputs move by float rounding only).
 import type { WorkerFace, WorkerPool, WorkerTiming } from './pool';
@@ -74,7 +76,8 @@ export interface PhotoPixels {
  */
 export async function photoFaces(pool: WorkerPool, px: PhotoPixels, minFace: number, version: number): Promise<{ faces: WorkerFace[]; timing: WorkerTiming }> {
   let buffer = px.data.buffer;
-  if (!(buffer instanceof SharedArrayBuffer) || px.data.byteOffset !== 0 || px.data.byteLength !== buffer.byteLength) {
+  // A shared buffer may be larger than the photo (engine.ts reuses them): workers read width × height × 3 bytes from its start.
+  if (!(buffer instanceof SharedArrayBuffer) || px.data.byteOffset !== 0 || px.data.byteLength !== px.width * px.height * 3) {
     buffer = new SharedArrayBuffer(px.data.byteLength);
     new Uint8Array(buffer).set(px.data);
   }

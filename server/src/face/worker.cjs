@@ -91,7 +91,8 @@ function answer(msg) {
     const out = selfie({ pixels: new Uint8Array(msg.data), width: msg.width, height: msg.height }, msg.version);
     return { out, transfer: (out.faces || []).map((f) => f.embedding.buffer) };
   }
-  const image = { pixels: new Uint8Array(msg.image.buffer), width: msg.image.width, height: msg.image.height };
+  // The shared buffer may be longer than the photo (the engine reuses buffers).
+  const image = { pixels: new Uint8Array(msg.image.buffer, 0, msg.image.width * msg.image.height * 3), width: msg.image.width, height: msg.image.height };
   const t0 = performance.now();
   if (msg.op === 'detect') return { out: { cands: stages.detect(image, msg.squares), ms: performance.now() - t0 }, transfer: [] };
   if (msg.op === 'validate') return { out: { checked: stages.validate(image, msg.cands), ms: performance.now() - t0 }, transfer: [] };

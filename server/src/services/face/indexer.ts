@@ -20,9 +20,10 @@
  * - Erasures: a face found on the spot of a face a visitor erased (destroymyself, the
  *   `face_erasures` table, migration 020) is not stored, so indexing a photo again does not
  *   bring a deleted face profile's faces and matches back.
- * - Paced: one job at a time per process, a pause between jobs, and none while uploads
- *   are being registered or for QUIET_MS after the last one (UploadActivity), so a burst of
- *   live uploads keeps the CPU for upload-to-visible. Inference runs in the engine's worker.
+ * - Paced: JOBS_IN_FLIGHT jobs at a time per process (one decoding or writing while the other
+ *   is in inference), a pause between a lane's jobs, and none while uploads are being
+ *   registered or for QUIET_MS after the last one (UploadActivity), so a burst of live
+ *   uploads keeps the CPU for upload-to-visible. Inference runs in the engine's workers.
  *
  * Clustering, per gallery, under an advisory lock of that gallery (services/face/clusters.ts):
  * a face joins the person it links to best (its best similarities to that person's faces)
@@ -60,8 +61,15 @@ export const LEASE_MS = 5 * 60_000;
 export const MAX_ATTEMPTS = 3;
 /** No indexing while an upload registers, nor this long after the last one ended. */
 export const QUIET_MS = 1500;
-/** Pause between two jobs (the event loop and the other core breathe). */
+/** Pause between two jobs of a lane (the event loop breathes). */
 export const GAP_MS = 50;
+/**
+ * Jobs a process runs at once. A photo's stages keep both inference workers busy only part of
+ * the time (the decode, the merge between stages, a stage with one chunk, the crops and the
+ * database write leave them idle); with a second job in flight, its decode and stages fill
+ * those gaps (engine.ts lets at most workers + 1 photos hold their pixels).
+ */
+export const JOBS_IN_FLIGHT = 2;
 /** How often an idle worker looks for queued work (another process may have enqueued). */
 export const IDLE_MS = 3000;
 /** How often photos without a job are looked for. */
@@ -81,11 +89,14 @@ interface Claimed {
 
 export class FaceIndexer {
   private stopped = true;
-  private wake: (() => void) | null = null;
+  /** Lanes sleeping (between jobs, or idle); poke() wakes them all. */
+  private wakers = new Set<() => void>();
   private loop: Promise<void> | null = null;
   private lastSweep = 0;
   /** Jobs finished since the planner's statistics were refreshed. */
   private doneSinceStats = 0;
+  /** Wall time (ms) summed over the jobs so far, by step (the index bench prints them). */
+  readonly totals = { jobs: 0, claimMs: 0, readMs: 0, detectMs: 0, cropsMs: 0, commitMs: 0 };
 
   constructor(
     private db: Db,
@@ -183,29 +194,33 @@ export class FaceIndexer {
   }
 
   private poke(): void {
-    const w = this.wake;
-    this.wake = null;
-    w?.();
+    const woken = [...this.wakers];
+    this.wakers.clear();
+    for (const w of woken) w();
   }
 
   private sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
-      const t = setTimeout(() => {
-        this.wake = null;
-        resolve();
-      }, ms);
-      t.unref?.();
-      this.wake = () => {
+      const wake = () => {
         clearTimeout(t);
+        this.wakers.delete(wake);
         resolve();
       };
+      const t = setTimeout(wake, ms);
+      t.unref?.();
+      this.wakers.add(wake);
     });
   }
 
+  /** JOBS_IN_FLIGHT lanes, each claiming and running one job after another. */
   private async run(): Promise<void> {
+    await Promise.all(Array.from({ length: JOBS_IN_FLIGHT }, (_, k) => this.lane(k)));
+  }
+
+  private async lane(k: number): Promise<void> {
     while (!this.stopped) {
       try {
-        if (now() - this.lastSweep > SWEEP_MS) {
+        if (k === 0 && now() - this.lastSweep > SWEEP_MS) {
           this.lastSweep = now();
           await this.enqueueMissing();
           await this.requeueStale();
@@ -251,8 +266,11 @@ export class FaceIndexer {
 
   /** Claims and runs one job; false when none was ready. */
   async runOne(): Promise<boolean> {
+    const t0 = performance.now();
     const job = await this.claim();
     if (!job) return false;
+    this.totals.jobs++;
+    this.totals.claimMs += performance.now() - t0;
     try {
       await this.index(job);
       this.doneSinceStats++;
@@ -295,15 +313,24 @@ export class FaceIndexer {
     const { rows } = await this.db.query<{ hash: string; width: number; height: number }>('SELECT hash, width, height FROM photos WHERE id = $1', [job.photo_id]);
     const photo = rows[0];
     if (!photo) return; // deleted meanwhile: its job went with it
+    let t = performance.now();
+    const lap = (step: 'readMs' | 'detectMs' | 'cropsMs' | 'commitMs') => {
+      const t1 = performance.now();
+      this.totals[step] += t1 - t;
+      t = t1;
+    };
     const bytes = await this.store.get(originalKey(photo.hash));
     if (!bytes) throw new Error(`original of photo ${job.photo_id} is missing`);
+    lap('readMs');
     const engine = await this.engine();
     const found = await engine.detect(bytes, { mode: 'photo' });
+    lap('detectMs');
     const version = engine.version;
     const vectors = await this.vectors();
     // Crops first (a failed commit removes them again); keys carry the claim so a retry never clashes.
     const crops = found.map((_, i) => `faces/g${job.gallery_id}/p${job.photo_id}/${job.token}-${i}.jpg`);
     await Promise.all(found.map((f, i) => this.store.put(crops[i], f.crop)));
+    lap('cropsMs');
     let replaced: string[] = [];
     let merges = 0;
     let stored = 0;
@@ -339,13 +366,14 @@ export class FaceIndexer {
           }
           stored++;
           const heir = heirOf(old, box, used);
+          // The search form of the embedding goes in with the row (vectors.faceColumns).
+          const extra = Object.entries(vectors.faceColumns(f.embedding));
           const face = await q.query<{ id: number }>(
-            `INSERT INTO faces (photo_id, gallery_id, x, y, w, h, score, embedding, crop_key, created_at, engine_version, hidden)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
-            [job.photo_id, job.gallery_id, box.x, box.y, box.w, box.h, f.score, toBytes(f.embedding), crops[i], now(), version, heir !== null && hides.has(heir)]
+            `INSERT INTO faces (photo_id, gallery_id, x, y, w, h, score, embedding, crop_key, created_at, engine_version, hidden${extra.map(([c]) => `, ${c}`).join('')})
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12${extra.map(([, v], k) => `, $${13 + k}::${v.cast}`).join('')}) RETURNING id`,
+            [job.photo_id, job.gallery_id, box.x, box.y, box.w, box.h, f.score, toBytes(f.embedding), crops[i], now(), version, heir !== null && hides.has(heir), ...extra.map(([, v]) => v.value)]
           );
           const faceId = face.rows[0].id;
-          await vectors.wroteFace(q, faceId, f.embedding);
           const personId =
             (heir !== null && (await this.join(q, vectors, heir, faceId, f.embedding, f.score, version))) ||
             (await this.assign(q, vectors, samples, job.gallery_id, faceId, f.embedding, f.score, used, version));
@@ -361,6 +389,7 @@ export class FaceIndexer {
           version
         ]);
       });
+      lap('commitMs');
       // Deleted faces and merged persons leave in-process indexes.
       if (replaced.length || merges) await vectors.removed(job.gallery_id);
       await Promise.all(replaced.map((k) => this.store.delete(k).catch(() => undefined)));

@@ -216,6 +216,10 @@ export class MemoryVectorIndex implements VectorIndex {
     // The bytea row is what this index reads (by seq).
   }
 
+  faceColumns(): Record<string, { value: string; cast: string }> {
+    return {};
+  }
+
   async wrotePerson(): Promise<void> {}
 
   async removed(galleryId: number): Promise<void> {

@@ -56,6 +56,13 @@ export interface VectorIndex {
   nearestPersons(galleryId: number | null, e: Float32Array, k: number, q?: Queryable): Promise<PersonHit[]>;
   /** Inside the transaction that inserted or updated the row: the search form of its embedding. */
   wroteFace(q: Queryable, faceId: number, e: Float32Array): Promise<void>;
+  /**
+   * The search form of an embedding as a column of the face row's INSERT (name → SQL value
+   * cast), instead of wroteFace's UPDATE afterwards: one row version, indexed once (an UPDATE
+   * of an indexed column makes a new row version that every index, HNSW included, takes again).
+   * Empty when the index reads the bytea row.
+   */
+  faceColumns(e: Float32Array): Record<string, { value: string; cast: string }>;
   wrotePerson(q: Queryable, personId: number, centroid: Float32Array): Promise<void>;
   /** After a commit that removed or hid faces or persons of a gallery (0: of several). */
   removed(galleryId: number): Promise<void>;
@@ -171,6 +178,11 @@ export class PgVectorIndex implements VectorIndex {
     // The other lengths' columns are cleared: a re-indexed row is searched by its new length only.
     const sets = EMBEDDING_LENGTHS.map((d) => `${vectorColumns(d).face} = ${d === e.length ? '$2::vector' : 'NULL'}`).join(', ');
     await q.query(`UPDATE faces SET ${sets} WHERE id = $1`, [faceId, vectorLiteral(e)]);
+  }
+
+  faceColumns(e: Float32Array): Record<string, { value: string; cast: string }> {
+    // A new row: only its own length's column is set (the others stay NULL).
+    return { [vectorColumns(e.length).face]: { value: vectorLiteral(e), cast: 'vector' } };
   }
 
   async wrotePerson(q: Queryable, personId: number, centroid: Float32Array): Promise<void> {
