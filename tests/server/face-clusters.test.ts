@@ -152,9 +152,12 @@ describe.each(BACKENDS)('face clustering on %s', (backend) => {
 
   it("the gallery's refinement pass joins persons split before (an older clustering)", async () => {
     const [u, v] = basis(2, 47);
-    const b1 = mix(u, 0.8, v, 0.6);
-    const b2 = mix(u, 0.8, v, -0.6);
+    const b1 = mix(u, 0.9, v, 0.436);
+    const b2 = mix(u, 0.9, v, -0.436);
     const b3 = u;
+    // b3 links to each; the pair b1 + b3 links to b2 (the mean of its two best similarities).
+    expect(dot(b1, b3)).toBeGreaterThan(MATCH_THRESHOLD);
+    expect((dot(b2, b3) + dot(b2, b1)) / 2).toBeGreaterThan(MATCH_THRESHOLD);
     const [q1, q2, q3] = [await photo(b1), await photo(b2), await photo(b3)];
     const joined = await personOf(q3);
     // As an older clustering left them: each photo its own person.
