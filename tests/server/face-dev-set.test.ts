@@ -16,7 +16,6 @@ interface Pairs {
   genuine: Array<{ sim: number; a: Sample; b: Sample }>;
   impostor: Array<{ sim: number; a: Sample; b: Sample }>;
 }
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const dev = require('../../bench/face-dev-set.cjs') as {
   devSetDir(): string | null;
   embedDevSet(engine: FaceEngine): Promise<{ samples: Sample[]; selfies: Sample[] } | null>;
